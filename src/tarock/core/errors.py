@@ -1,0 +1,37 @@
+"""Typed errors. Every refusal names the rule it enforces, so users and tests can cite it."""
+
+from __future__ import annotations
+
+
+class TarockError(Exception):
+    """Base of every error the engine raises on bad input.
+
+    ``rule`` is the rule ID from the rules documents (e.g. ``HU-BID-3``) or a record/spec section;
+    ``expected`` says in words what would have been accepted.
+    """
+
+    def __init__(self, message: str, rule: str | None = None, expected: str | None = None):
+        self.rule = rule
+        self.expected = expected
+        text = message
+        if expected:
+            text = f"{text}; expected {expected}"
+        if rule:
+            text = f"{text} ({rule})"
+        super().__init__(text)
+
+
+class IllegalActionError(TarockError):
+    """An action that the rules do not allow in the current state."""
+
+
+class InvalidOptionError(TarockError):
+    """An unknown rule option key or a value outside the option's range."""
+
+
+class InvalidRecordError(TarockError):
+    """A game record that is malformed, inconsistent or contains an illegal action."""
+
+
+class UnknownGameError(TarockError):
+    """A game name that is not registered."""

@@ -1,0 +1,108 @@
+"""Rule options: typed, validated key/value settings with documented defaults.
+
+Each game declares its options as :class:`OptionSpec` rows mirroring the "Rule options" table of
+its rules document. Values arrive from three places (Python, record JSON, ``--option key=value`` on
+the command line); all three go through :func:`parse_options`, so every surface rejects the same
+inputs with the same error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tarock.core.errors import InvalidOptionError
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    key: str
+    kind: str  # "bool", "int", "choice" or "subset"
+    default: Any
+    choices: tuple[Any, ...] = ()  # allowed values ("choice", "int") or members ("subset")
+    rule: str = ""  # the rule the option changes, cited in errors
+    help: str = ""
+
+    def convert(self, value: Any) -> Any:
+        """Turn a Python, JSON or command-line value into this option's canonical value."""
+        try:
+            out = self._convert(value)
+        except (TypeError, ValueError):
+            out = None
+        if out is None:
+            raise InvalidOptionError(
+                f"invalid value {value!r} for option {self.key!r}",
+                rule=self.rule or None,
+                expected=self.describe(),
+            )
+        return out
+
+    def _convert(self, value: Any) -> Any:
+        if self.kind == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "false", "1", "0", "yes", "no"):
+                return value.lower() in ("true", "1", "yes")
+            return None
+        if self.kind == "int":
+            if isinstance(value, bool):
+                return None
+            n = int(value) if isinstance(value, (int, str)) else None
+            return n if n is not None and n in self.choices else None
+        if self.kind == "choice":
+            for choice in self.choices:
+                if value == choice or (isinstance(value, str) and value == str(choice)):
+                    return choice
+            return None
+        if self.kind == "subset":
+            if isinstance(value, str):
+                items = [v.strip() for v in value.strip("{}[] ").split(",") if v.strip()]
+            elif isinstance(value, (list, tuple, set, frozenset)):
+                items = list(value)
+            else:
+                return None
+            if not all(isinstance(v, str) and v in self.choices for v in items):
+                return None
+            return frozenset(items)
+        raise AssertionError(self.kind)
+
+    def describe(self) -> str:
+        if self.kind == "bool":
+            return "true or false"
+        if self.kind == "int":
+            return f"an integer {min(self.choices)}-{max(self.choices)}"
+        if self.kind == "choice":
+            return "one of " + ", ".join(str(c) for c in self.choices)
+        return "a comma-separated subset of " + ", ".join(self.choices)
+
+    def to_json(self, value: Any) -> Any:
+        return sorted(value) if self.kind == "subset" else value
+
+
+def parse_options(
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None, game: str
+) -> dict[str, Any]:
+    """Validate ``given`` against ``specs`` and fill in defaults; unknown keys are errors."""
+    by_key = {s.key: s for s in specs}
+    values = {s.key: s.default for s in specs}
+    for key, value in (given or {}).items():
+        spec = by_key.get(key)
+        if spec is None:
+            raise InvalidOptionError(
+                f"unknown option {key!r} for {game}",
+                expected="one of " + ", ".join(sorted(by_key)),
+            )
+        values[key] = spec.convert(value)
+    return values
+
+
+def parse_option_args(args: Sequence[str]) -> dict[str, str]:
+    """Split repeatable command-line ``key=value`` strings into a mapping (values stay strings)."""
+    out: dict[str, str] = {}
+    for arg in args:
+        key, sep, value = arg.partition("=")
+        if not sep or not key.strip():
+            raise InvalidOptionError(f"malformed option {arg!r}", expected="key=value")
+        out[key.strip()] = value.strip()
+    return out

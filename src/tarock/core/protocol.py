@@ -1,0 +1,144 @@
+"""The game/state protocol every engine implements, shaped like OpenSpiel's.
+
+A :class:`Game` is made from a name and rule options and knows the pack, the seats and how to turn
+actions to and from their record form. A :class:`State` is one deal in progress: whose turn it is,
+the legal actions, ``apply``, a cheap ``clone``, the result once terminal, and ``observation(seat)``,
+which holds exactly what that seat may know. Players, the arena, the CLI and environments use only
+this module and :mod:`tarock.core.cards`; none of them imports a game's internals.
+
+Actions are small immutable hashable values defined by each game; their JSON form (the record's
+action objects without ``seat``) is produced by :meth:`Game.action_to_json`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from tarock.core.cards import Deck
+from tarock.core.errors import UnknownGameError
+
+Action = Hashable
+TERMINAL = -1  # current_player() of a finished deal
+
+
+@dataclass(frozen=True)
+class Deal:
+    """The cards as dealt: one hand mask per seat and the talon in order (top card first)."""
+
+    hands: tuple[int, ...]
+    talon: tuple[int, ...]
+
+
+class Game(ABC):
+    """A game with fixed rule options; a factory for deals and states."""
+
+    name: str
+    deck: Deck
+    options: Mapping[str, Any]
+
+    @property
+    @abstractmethod
+    def num_seats(self) -> int:
+        """Persons at the table (seats), including any who sit out a deal."""
+
+    @abstractmethod
+    def deal(self, seed: int, dealer: int = 0) -> Deal:
+        """A deterministic deal from ``seed`` with ``dealer`` dealing."""
+
+    @abstractmethod
+    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1) -> State:
+        """The state before the first decision of ``deal``."""
+
+    @abstractmethod
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        """The record form of an action, without its ``seat``."""
+
+    @abstractmethod
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        """Parse the record form of an action; malformed input raises InvalidRecordError."""
+
+    @abstractmethod
+    def deal_to_json(self, deal: Deal) -> dict[str, Any]:
+        """The record's ``deal`` object."""
+
+    @abstractmethod
+    def deal_from_json(self, data: Mapping[str, Any]) -> Deal:
+        """Parse and check a record's ``deal`` object (every card exactly once)."""
+
+    @abstractmethod
+    def options_to_json(self) -> dict[str, Any]:
+        """The options in force as JSON values (all keys)."""
+
+    def new_deal_state(self, seed: int, dealer: int = 0, multiplier: int = 1) -> State:
+        """Shortcut: deal from ``seed`` and return the initial state."""
+        return self.new_initial_state(self.deal(seed, dealer), dealer, multiplier)
+
+
+class State(ABC):
+    """One deal in progress. ``apply`` either fully applies a legal action or raises."""
+
+    game: Game
+    deal: Deal
+    dealer: int
+    multiplier: int
+    history: list[tuple[int, Action]]
+
+    @abstractmethod
+    def current_player(self) -> int:
+        """The seat to act, or TERMINAL."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player (never empty before the end)."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; an illegal one raises IllegalActionError and changes nothing."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap enough for search."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def result(self) -> dict[str, Any]:
+        """The record's ``result`` object: per-seat ``scores`` and scored ``items``."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> dict[str, Any]:
+        """Everything ``seat`` may know now, as JSON-ready data, and nothing else."""
+
+    @abstractmethod
+    def action_to_string(self, action: Action) -> str:
+        """A short human-readable description of an action."""
+
+    def returns(self) -> list[int]:
+        """Per-seat settlement of a finished deal."""
+        return list(self.result()["scores"])
+
+
+_REGISTRY: dict[str, Callable[[Mapping[str, Any] | None], Game]] = {}
+
+
+def register_game(name: str, factory: Callable[[Mapping[str, Any] | None], Game]) -> None:
+    """Make a game available to :func:`make_game` under ``name`` (called by game packages)."""
+    _REGISTRY[name] = factory
+
+
+def registered_games() -> list[str]:
+    return sorted(_REGISTRY)
+
+
+def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game:
+    """Build a registered game with the given rule options (missing ones take defaults)."""
+    factory = _REGISTRY.get(name)
+    if factory is None:
+        raise UnknownGameError(
+            f"unknown game {name!r}", expected="one of " + ", ".join(registered_games())
+        )
+    return factory(options)

@@ -1,0 +1,11 @@
+"""The games this installation knows. Importing this module registers all of them.
+
+Kept outside :mod:`tarock.core` so that the core never imports a game.
+"""
+
+from __future__ import annotations
+
+import tarock.hungarian  # noqa: F401  (registers "hungarian-tarokk")
+from tarock.core.protocol import make_game, registered_games
+
+__all__ = ["make_game", "registered_games"]

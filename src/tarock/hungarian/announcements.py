@@ -1,0 +1,287 @@
+"""The announcement phase (HU-ANN, HU-CALL-1, HU-CALL-5, HU-CALL-6).
+
+The rules document validates whole turns (HU-ANN-15). The engine asks for one action at a time, so
+an action is offered only if the turn can still be finished legally: ``legal`` filters the plain
+candidates through a short look-ahead whenever an obligation (the call, a compulsory count, the
+pagát cue bidder's ultimo, the called-card discarder's kontra) is still open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from tarock.hungarian.actions import (
+    ANNOUNCE,
+    ANNOUNCES,
+    CALL,
+    CALLS,
+    COUNT,
+    COUNTS,
+    KONTRA,
+    PASS,
+    PASS_ACTION,
+    Action,
+    kontra,
+)
+from tarock.hungarian.cards import TAROKKS, bit
+from tarock.hungarian.options import HungarianOptions
+
+D, O = "d", "o"
+GAME = (D, "game")
+MAX_KONTRA = 5
+LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+_LOOKAHEAD = 4
+
+
+class Context:
+    """Facts fixed before the phase starts, shared (never copied) by every clone."""
+
+    __slots__ = ("active", "bonuses", "callable_mask", "cue_pagat_player", "declarer", "discards",
+                 "hands", "n_tarokks", "opt")
+
+    def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
+                 hands: list[int], discards: list[int], callable_mask: Callable[[], int],
+                 cue_pagat_player: int | None):
+        self.opt = opt
+        self.active = active
+        self.declarer = declarer
+        self.hands = hands  # final 9-card hands (after discarding), by seat
+        self.discards = discards  # by seat
+        self.callable_mask = callable_mask
+        self.cue_pagat_player = cue_pagat_player  # owes ultimo in his first turn (HU-ANN-14)
+        self.n_tarokks = {q: (hands[q] & TAROKKS).bit_count() for q in active}
+        names = ["trull", "four_kings", "double", "volat", "ultimo", "xxi_catch"]
+        if opt.pagat_catch_bonus:
+            names.append("pagat_catch")
+        self.bonuses = tuple(names)
+
+
+class Announcements:
+    """Mutable phase state; ``apply`` assumes the action came from ``legal``."""
+
+    __slots__ = ("alone_public", "announced", "announced_by", "called", "count_announced", "ctx",
+                 "done", "first_turn", "had_turn", "klevel", "partner", "pass_only",
+                 "public_side", "refs", "turn", "turn_flags", "turn_len", "turn_player")
+
+    def __init__(self, ctx: Context, initial_public: dict[int, str]):
+        self.ctx = ctx
+        self.announced: dict[str, set[str]] = {D: set(), O: set()}
+        self.announced_by: dict[int, set[str]] = {q: set() for q in ctx.active}
+        self.klevel: dict[tuple[str, str], int] = {GAME: 0}
+        self.count_announced = dict.fromkeys(ctx.active, False)
+        self.refs: list[tuple[int, str]] = []
+        self.called: int | None = None
+        self.partner: int | None = None
+        self.alone_public = False
+        self.public_side = dict.fromkeys(ctx.active, "unknown")
+        self.public_side.update(initial_public)
+        self.public_side[ctx.declarer] = D
+        self.apply_deductions()
+        self.had_turn: set[int] = set()
+        self.pass_only = 0
+        self.done = False
+        self.turn = 0  # index of the turn in the phase
+        self.turn_player = ctx.declarer
+        self._start_turn()
+
+    def clone(self) -> Announcements:
+        new = Announcements.__new__(Announcements)
+        new.ctx = self.ctx
+        new.announced = {D: set(self.announced[D]), O: set(self.announced[O])}
+        new.announced_by = {q: set(s) for q, s in self.announced_by.items()}
+        new.klevel = dict(self.klevel)
+        new.count_announced = dict(self.count_announced)
+        new.refs = list(self.refs)
+        new.called, new.partner, new.alone_public = self.called, self.partner, self.alone_public
+        new.public_side = dict(self.public_side)
+        new.had_turn = set(self.had_turn)
+        new.pass_only, new.done, new.turn = self.pass_only, self.done, self.turn
+        new.turn_player, new.first_turn = self.turn_player, self.first_turn
+        new.turn_len, new.turn_flags = self.turn_len, set(self.turn_flags)
+        return new
+
+    # -- teams and sides (HU-ANN-12, HU-ANN-13) ------------------------------------------------
+
+    def team(self, p: int) -> str:
+        return D if p in (self.ctx.declarer, self.partner) else O
+
+    def apply_deductions(self) -> None:
+        declarer = self.ctx.declarer
+        if self.alone_public or any(side == D for q, side in self.public_side.items()
+                                    if q != declarer):
+            for q, side in self.public_side.items():
+                if side == "unknown":
+                    self.public_side[q] = O
+
+    def reveal(self, p: int) -> None:
+        self.public_side[p] = self.team(p)
+        self.refs.append((p, self.team(p)))
+        self.apply_deductions()
+
+    def presumed_side(self) -> str:
+        opt = self.ctx.opt
+        if not self.refs:
+            return O if opt.presumption_default == "opponents" else D
+        if opt.presumption_reference == "most_recent":
+            return self.refs[-1][1]
+        made: dict[int, int] = {}
+        for q, _ in self.refs:
+            made[q] = made.get(q, 0) + 1
+        top = max(made.values())
+        return next(side for q, side in reversed(self.refs) if made[q] == top)
+
+    def presumption_ok(self, p: int) -> bool:
+        return self.public_side[p] != "unknown" or self.presumed_side() == self.team(p)
+
+    def called_card_discarder(self) -> int | None:
+        """HU-CALL-6: the non-declarer whose discards hold the called card."""
+        if self.called is None:
+            return None
+        card = bit(self.called)
+        return next((q for q in self.ctx.active
+                     if q != self.ctx.declarer and self.ctx.discards[q] & card), None)
+
+    # -- turns -------------------------------------------------------------------------------
+
+    def _start_turn(self) -> None:
+        self.first_turn = self.turn_player not in self.had_turn
+        self.turn_len = 0
+        self.turn_flags: set[str] = set()
+
+    def _count_due(self, p: int) -> bool:
+        return self.ctx.n_tarokks[p] in (8, 9) and not self.count_announced[p]
+
+    def candidates(self) -> list[Action]:
+        """Actions allowed one at a time, before asking whether the turn can still end legally."""
+        p, ctx, opt = self.turn_player, self.ctx, self.ctx.opt
+        out: list[Action] = []
+        declarer_first = p == ctx.declarer and self.first_turn
+        call_made = "call" in self.turn_flags
+        count_anywhere = opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team
+        if (self._count_due(p) and not call_made and (count_anywhere or self.turn_len == 0)
+                and not (opt.pajesz_tarokk_count_rules and p == self.partner
+                         and self.public_side[p] == "unknown")
+                and not (opt.tarokk_count_reveals_team and not self.presumption_ok(p))):
+            out.append(COUNTS[ctx.n_tarokks[p]])
+        if declarer_first and not call_made:
+            mask = ctx.callable_mask()
+            out.extend(CALLS[i] for i in range(22) if mask >> i & 1)
+            return out
+        t = self.team(p)
+        if self.presumption_ok(p):
+            for b in ctx.bonuses:
+                if b in self.announced[t] or not self._double_volat_ok(p, t, b):
+                    continue
+                out.append(ANNOUNCES[b])
+        for item, level in self.klevel.items():
+            k = level + 1
+            if k <= MAX_KONTRA and (t != item[0] if k % 2 else t == item[0]):
+                out.append(kontra(*item))
+        if self.obligations_met():
+            out.append(PASS_ACTION)
+        return out
+
+    def _double_volat_ok(self, p: int, t: str, b: str) -> bool:
+        """HU-ANN-7."""
+        opt = self.ctx.opt
+        if b == "double":
+            if "volat" in self.announced[t]:
+                return False
+            if "volat" in self.turn_flags and not opt.double_and_volat_same_turn:
+                return False
+        if b == "volat" and "double" in self.turn_flags and not opt.double_and_volat_same_turn:
+            return False
+        return not (opt.double_and_volat_same_player_forbidden and b in ("double", "volat")
+                    and self.announced_by[p] & {"double", "volat"})
+
+    def obligations_met(self) -> bool:
+        """May the current turn end now? (HU-ANN-2, HU-ANN-9, HU-ANN-14, HU-CALL-6)."""
+        p, ctx, flags = self.turn_player, self.ctx, self.turn_flags
+        if p == ctx.declarer and self.first_turn and "call" not in flags:
+            return False
+        if self._count_due(p):
+            if "ultimo" in flags:
+                return False
+            if ctx.opt.pajesz_tarokk_count_rules and flags & {"announce", "kontra"}:
+                return False
+        if self.first_turn:
+            if p == ctx.cue_pagat_player and "ultimo" not in self.announced[self.team(p)]:
+                return False
+            if p == self.called_card_discarder() and self.klevel[GAME] < 1:
+                return False
+        return True
+
+    def _needs_lookahead(self) -> bool:
+        p = self.turn_player
+        return (self._count_due(p) or (self.first_turn and (
+            p == self.ctx.cue_pagat_player or p == self.called_card_discarder())))
+
+    def legal(self) -> list[Action]:
+        cands = self.candidates()
+        if not self._needs_lookahead():
+            return cands
+        return [a for a in cands if a is PASS_ACTION or self._completable_after(a, _LOOKAHEAD)]
+
+    def _completable_after(self, action: Action, depth: int) -> bool:
+        trial = self.clone()
+        trial.apply(action)
+        if trial.obligations_met():
+            return True
+        if depth <= 1:
+            return False
+        return any(trial._completable_after(a, depth - 1) for a in trial.candidates()
+                   if a.kind in (COUNT, KONTRA) or a == ANNOUNCES["ultimo"])
+
+    def apply(self, action: Action) -> None:
+        p, kind, arg = self.turn_player, action.kind, action.arg
+        flags = self.turn_flags
+        if kind == PASS:
+            self._end_turn()
+            return
+        self.turn_len += 1
+        if kind == COUNT:
+            if self.ctx.opt.tarokk_count_reveals_team:
+                self.reveal(p)
+            self.count_announced[p] = True
+        elif kind == CALL:
+            self.called = arg
+            card = bit(arg)
+            self.partner = next((q for q in self.ctx.active
+                                 if q != self.ctx.declarer and self.ctx.hands[q] & card), None)
+            if self.ctx.discards[self.ctx.declarer] & card:
+                self.alone_public = True  # HU-ANN-12, deduction 2
+                self.apply_deductions()
+            flags.add("call")
+        elif kind == ANNOUNCE:
+            t = self.team(p)
+            self.announced[t].add(arg)
+            self.announced_by[p].add(arg)
+            self.klevel[(t, arg)] = 0
+            self.reveal(p)
+            flags.update(("announce", arg))
+        elif kind == KONTRA:
+            level = self.klevel[arg] + 1
+            self.klevel[arg] = level
+            if (self.ctx.opt.called_card_discarder_states_reason and arg == GAME and level == 1
+                    and p == self.called_card_discarder()):
+                self.alone_public = True  # HU-CALL-6, deduction 2
+            self.reveal(p)
+            flags.add("kontra")
+            if arg[1] == "ultimo":
+                flags.add("ultimo")
+        else:
+            raise AssertionError(kind)
+
+    def _end_turn(self) -> None:
+        self.pass_only = self.pass_only + 1 if self.turn_len == 0 else 0
+        self.had_turn.add(self.turn_player)
+        self.turn += 1
+        if self.pass_only >= 3:
+            self.done = True
+            return
+        active = self.ctx.active
+        self.turn_player = active[(active.index(self.turn_player) + 1) % len(active)]
+        self._start_turn()
+
+    def ultimo_announced_by(self, team: str) -> bool:
+        return "ultimo" in self.announced[team]

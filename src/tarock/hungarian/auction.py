@@ -1,0 +1,232 @@
+"""The auction (HU-BID): holds, cue bids, the yielded game and the próbahárom.
+
+A direct transcription of the normative generator HU-BID-16. Calls are small ints: PASS, HOLD and
+the bid levels 1..4 (három, kettő, egy, szóló). Seats are the table's seat numbers; ``order`` lists
+the four active seats A, B, C, D.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tarock.hungarian.cards import GREAT_HONOURS, HONOURS, T17, T18, T19, T20, TAROKKS, bit
+from tarock.hungarian.options import HungarianOptions
+
+PASS, HARAM, KETTO, EGY, SZOLO, HOLD = 0, 1, 2, 3, 4, 5
+CALL_NAMES = {PASS: "passz", 1: "harom", 2: "ketto", 3: "egy", 4: "szolo", HOLD: "tartom"}
+CALL_BY_NAME = {name: call for call, name in CALL_NAMES.items()}
+
+
+@dataclass(slots=True)
+class Cue:
+    """The auction's one cue bid (HU-BID-11); ``status`` is in_force, pending or lapsed."""
+
+    player: int
+    card: int
+    level: int
+    pagat_only: bool
+    status: str
+
+
+class Auction:
+    """Auction state for one deal; ``legal_calls`` and ``apply_call`` follow HU-BID-16."""
+
+    __slots__ = ("calls", "cue", "first_call_was_minimum", "hands", "has_bid", "held", "high",
+                 "level", "opt", "order", "passed", "probaharom", "turns", "yielder")
+
+    def __init__(self, order: tuple[int, ...], hands: list[int], opt: HungarianOptions):
+        self.order = order
+        self.hands = hands  # dealt hands, indexed by seat
+        self.opt = opt
+        self.level = 0
+        self.high: int | None = None
+        self.held = [False] * 5
+        self.has_bid = dict.fromkeys(order, False)
+        self.passed = dict.fromkeys(order, False)
+        self.turns = dict.fromkeys(order, 0)
+        self.first_call_was_minimum = dict.fromkeys(order, False)
+        self.calls: list[tuple[int, int]] = []
+        self.cue: Cue | None = None
+        self.yielder: int | None = None
+        self.probaharom = False  # the winning bid was made without an honour (HU-BID-9)
+
+    def clone(self) -> Auction:
+        new = Auction.__new__(Auction)
+        new.order, new.hands, new.opt = self.order, self.hands, self.opt
+        new.level, new.high, new.held = self.level, self.high, list(self.held)
+        new.has_bid, new.passed = dict(self.has_bid), dict(self.passed)
+        new.turns = dict(self.turns)
+        new.first_call_was_minimum = dict(self.first_call_was_minimum)
+        new.calls = list(self.calls)
+        cue = self.cue
+        new.cue = None if cue is None else Cue(cue.player, cue.card, cue.level, cue.pagat_only,
+                                               cue.status)
+        new.yielder, new.probaharom = self.yielder, self.probaharom
+        return new
+
+    # -- helpers named as in HU-BID-16 -------------------------------------------------------
+
+    def hold_rule_allows(self, q: int, p: int) -> bool:
+        """HU-BID-6: may q ever hold a bid of p?"""
+        return self.opt.holding_rule == "modern" or self.order.index(q) < self.order.index(p)
+
+    def can_hold(self, p: int) -> bool:
+        """HU-BID-5."""
+        return (self.has_bid[p] and self.level > 0 and self.high != p
+                and not self.held[self.level] and self.high is not None
+                and self.hold_rule_allows(p, self.high))
+
+    def minimum_level(self, p: int) -> int:
+        """HU-BID-10."""
+        if self.level == 0:
+            return 1
+        return self.level if self.can_hold(p) else self.level + 1
+
+    def fourth_after_three_passes(self) -> bool:
+        return len(self.calls) == 3 and all(c == PASS for _, c in self.calls)
+
+    def in_yield_position(self, p: int) -> bool:
+        """HU-BID-13: X to speak after X három, Y kettő, two passes and no hold."""
+        if self.opt.conventions != "standard":
+            return False
+        bids = [(q, c) for q, c in self.calls if c not in (PASS, HOLD)]
+        return (len(bids) == 2 and bids[0][0] == p and bids[0][1] == 1 and bids[1][1] == 2
+                and not any(self.held) and sum(self.passed.values()) == 2)
+
+    def cue_card(self, p: int, level: int) -> int | None:
+        """The card promised by BID(level), or None (HU-BID-11, HU-BID-14)."""
+        opt = self.opt
+        if opt.conventions == "none" or self.cue is not None or self.fourth_after_three_passes():
+            return None
+        jump = level - self.minimum_level(p)
+        if jump <= 0 or (self.level == 0 and level == 4):
+            return None
+        if self.level == 0 and opt.first_bid_never_cue:
+            return None
+        if opt.cue_bid_accept_by_hold_only and not self._other_live_bidder(p, False):
+            return None
+        if opt.pajesz_xvii_cue_bid and self.turns[p] == 1 and self.first_call_was_minimum[p]:
+            return T17
+        if opt.cue_bid_interpretation == "old_any_jump_to_szolo" and level == 4:
+            return T18
+        if opt.cue_bid_interpretation == "old_answerable_only_at_szolo" and (
+                level == 4 or (level == 3 and not self._other_live_bidder(p, True))):
+            return T18
+        return T19 if jump == 1 else T18
+
+    def _other_live_bidder(self, p: int, must_be_able_to_hold: bool) -> bool:
+        return any(q != p and self.has_bid[q] and not self.passed[q]
+                   and (not must_be_able_to_hold or self.hold_rule_allows(q, p))
+                   for q in self.order)
+
+    def must_continue(self, p: int) -> bool:
+        """HU-BID-14 binding-only variant: a cue bidder lacking his card may not drop out."""
+        cue = self.cue
+        return (self.opt.cue_bid_binding_only_if_other_declarer and cue is not None
+                and cue.player == p and cue.status == "in_force"
+                and not self.hands[p] & bit(cue.card))
+
+    def may_yield(self, p: int) -> bool:
+        """HU-BID-13: XX plus a great honour (and, optionally, enough tarokks)."""
+        hand = self.hands[p]
+        return (bool(hand & bit(T20)) and bool(hand & GREAT_HONOURS)
+                and (hand & TAROKKS).bit_count() >= self.opt.yield_min_tarokks)
+
+    # -- the generator -----------------------------------------------------------------------
+
+    def legal_calls(self, p: int) -> list[int]:
+        hand, opt = self.hands[p], self.opt
+        out = [HOLD] if self.can_hold(p) else []
+        for level in range(self.level + 1, 5):
+            if not hand & HONOURS and not (  # HU-BID-3, HU-BID-9
+                    self.fourth_after_three_passes()
+                    and (level == 1 or opt.probaharom_levels == "any")):
+                continue
+            card = self.cue_card(p, level)
+            if (card is not None and not hand & bit(card)
+                    and not opt.cue_bid_binding_only_if_other_declarer):
+                continue
+            if card == T17 and not hand & GREAT_HONOURS:
+                continue
+            out.append(level)
+        if ((self.may_yield(p) or not self.in_yield_position(p))
+                and not (self.must_continue(p) and out)):
+            out.append(PASS)
+        return out
+
+    def why_illegal(self, p: int, call: int) -> tuple[str, str]:
+        """A reason and rule ID for a call that ``legal_calls`` refuses."""
+        if call == HOLD:
+            return "cannot hold here", "HU-BID-5"
+        if call == PASS:
+            if self.in_yield_position(p):
+                return "a yield needs XX and a great honour", "HU-BID-13"
+            return "must hold or bid on after a cue bid without the card", "HU-BID-14"
+        if call <= self.level:
+            return "a bid must be higher than the current level", "HU-BID-5"
+        if not self.hands[p] & HONOURS:
+            return "a bid needs an honour in the dealt hand", "HU-BID-3"
+        card = self.cue_card(p, call)
+        if card is not None:
+            return f"this jump is a cue bid promising T{card + 1}", "HU-BID-11"
+        return "not a legal call", "HU-BID-16"
+
+    def apply_call(self, p: int, call: int) -> None:
+        if call == PASS:
+            if self.in_yield_position(p):
+                self.yielder = p
+            self.passed[p] = True
+        elif call == HOLD:
+            self.held[self.level] = True
+            self.high = p
+            if self.cue is not None and self.cue.status == "pending":
+                self.cue.status = "in_force"  # accepted (HU-BID-14)
+        else:
+            card = self.cue_card(p, call)
+            if self.turns[p] == 0:
+                self.first_call_was_minimum[p] = call == self.minimum_level(p)
+            if self.cue is not None and self.cue.status == "pending":
+                self.cue.status = "lapsed"  # overbid before a hold
+            if card is not None:
+                self.cue = Cue(p, card, call, (self.hands[p] & HONOURS) == bit(0),
+                               "pending" if self.opt.cue_bid_accept_by_hold_only else "in_force")
+            if not self.hands[p] & HONOURS:
+                self.probaharom = True
+            self.level, self.high, self.has_bid[p] = call, p, True
+        self.turns[p] += 1
+        self.calls.append((p, call))
+
+    def over(self) -> bool:
+        """HU-BID-7, HU-BID-8."""
+        left = [q for q in self.order if not self.passed[q]]
+        return not left or left == [self.high]
+
+    def declarer(self) -> int | None:
+        """The winner once the auction is over; None for an all-pass throw-in."""
+        return None if all(self.passed.values()) else self.high
+
+    def next_to_call(self, p: int) -> int:
+        i = self.order.index(p)
+        return next(q for q in self.order[i + 1:] + self.order[:i] if not self.passed[q])
+
+    def cue_duties(self, declarer: int) -> bool:
+        """HU-BID-12 (2)-(4) apply after the auction."""
+        cue = self.cue
+        return (cue is not None and cue.status == "in_force"
+                and not (self.opt.cue_bid_binding_only_if_other_declarer
+                         and cue.player == declarer))
+
+    def public_facts(self) -> dict[int, list[str]]:
+        """HU-BID-17: what the auction shows about each active seat."""
+        facts: dict[int, list[str]] = {q: [] for q in self.order}
+        for q in self.order:
+            if self.has_bid[q] and not (self.probaharom and q == self.high):
+                facts[q].append("holds an honour")
+        cue = self.cue
+        if cue is not None and not self.opt.cue_bid_binding_only_if_other_declarer:
+            facts[cue.player].append(f"holds T{cue.card + 1}")
+            if cue.card == T17:
+                facts[cue.player].append("holds a great honour")
+        if self.yielder is not None:
+            facts[self.yielder].append("holds T20 and a great honour")
+        return facts

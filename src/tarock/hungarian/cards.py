@@ -1,0 +1,79 @@
+"""The 42-card Hungarian tarokk pack (HU-DECK, HU-NOT-1..3) as indices and bitmasks.
+
+Index ``n - 1`` is tarokk ``Tn`` (T1 pagát ... T22 skíz); indices 22..41 are the suit cards, five per
+suit in the order H, D, C, S and, within a suit, K, Q, N, J and the lowest card (A or 10).
+"""
+
+from __future__ import annotations
+
+from tarock.core.cards import Card, Deck
+
+SUITS = ("H", "D", "C", "S")
+_SUIT_RANKS = (("K", 5, 5), ("Q", 4, 4), ("N", 3, 3), ("J", 2, 2))  # letter, rank, card points
+_ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
+          "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "skíz"]
+_SUIT_SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+
+
+def _build() -> Deck:
+    cards = []
+    for n in range(1, 23):
+        points = 5 if n in (1, 21, 22) else 1  # HU-DECK-4
+        display = "pagát" if n == 1 else _ROMAN[n - 1]
+        cards.append(Card(n - 1, f"T{n}", "T", n, points, display))
+    for suit in SUITS:
+        low = "A" if suit in ("H", "D") else "10"  # HU-NOT-2: red ace, black ten
+        for letter, rank, points in (*_SUIT_RANKS, (low, 1, 1)):
+            cards.append(Card(len(cards), suit + letter, suit, rank, points,
+                              _SUIT_SYMBOL[suit] + letter))
+    return Deck(cards)
+
+
+DECK = _build()
+NUM_CARDS = 42
+TOTAL_POINTS = 94
+
+T1, T2, T17, T18, T19, T20, T21, T22 = 0, 1, 16, 17, 18, 19, 20, 21
+
+
+def tarokk(n: int) -> int:
+    """The index of tarokk ``Tn``."""
+    return n - 1
+
+
+def bit(index: int) -> int:
+    return 1 << index
+
+
+TAROKKS = (1 << 22) - 1
+SUIT_MASKS = tuple(((1 << 5) - 1) << (22 + 5 * s) for s in range(4))
+HONOURS = bit(T1) | bit(T21) | bit(T22)
+GREAT_HONOURS = bit(T21) | bit(T22)
+KINGS = sum(bit(22 + 5 * s) for s in range(4))
+FIVE_POINT = HONOURS | KINGS
+T2_TO_T19 = sum(bit(tarokk(n)) for n in range(2, 20))
+T2_TO_T20 = T2_TO_T19 | bit(T20)
+
+POINTS = DECK.points
+# For each card: 4 for a tarokk, else its suit number; its strength for winning tricks.
+SUIT_OF = tuple(4 if c.is_trump else SUITS.index(c.suit) for c in DECK.cards)
+POWER = tuple(100 + c.rank if c.is_trump else c.rank for c in DECK.cards)
+
+
+def is_tarokk(index: int) -> bool:
+    return index < 22
+
+
+def code(index: int) -> str:
+    return DECK.cards[index].code
+
+
+def trick_winner_index(cards: list[int]) -> int:
+    """Position in ``cards`` (play order) of the card that wins the trick (HU-PLAY-4)."""
+    led_suit = SUIT_OF[cards[0]]
+    best, best_power = 0, -1
+    for pos, card in enumerate(cards):
+        suit = SUIT_OF[card]
+        if (suit == 4 or suit == led_suit) and POWER[card] > best_power:
+            best, best_power = pos, POWER[card]
+    return best

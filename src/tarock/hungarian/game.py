@@ -1,0 +1,678 @@
+"""Hungarian tarokk as a :class:`~tarock.core.protocol.Game` and its deal :class:`State`.
+
+The state walks the phases of one deal: auction (HU-BID), the optional raise (HU-BID-15), the talon
+split and discards (HU-TALON), annulment (HU-ANNUL), announcements with the partner call (HU-ANN,
+HU-CALL), play (HU-PLAY) and the end-of-deal count claims (HU-SCORE-12); then it scores itself with
+the pure functions of :mod:`tarock.hungarian.scoring`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from tarock.core.cards import bits, iter_bits
+from tarock.core.errors import IllegalActionError, InvalidRecordError
+from tarock.core.protocol import TERMINAL, Deal, Game, State
+from tarock.core.rng import shuffled
+from tarock.hungarian import actions as A
+from tarock.hungarian.actions import Action
+from tarock.hungarian.announcements import GAME, LEVEL_NAMES, Announcements, Context
+from tarock.hungarian.auction import CALL_NAMES, HOLD, Auction
+from tarock.hungarian.calling import callable_cards
+from tarock.hungarian.cards import DECK, HONOURS, T1, T22, TAROKKS, bit, trick_winner_index
+from tarock.hungarian.options import GAME_NAME, HungarianOptions
+from tarock.hungarian.outcome import DealOutcome, Trick
+from tarock.hungarian.play import legal_cards
+from tarock.hungarian.scoring import (
+    Settlement,
+    score_deal,
+    score_failed_probaharom,
+    score_renonsz,
+)
+from tarock.hungarian.talon import (
+    annul_reasons,
+    discard_options,
+    forbidden_discards,
+    has_honour,
+    split_talon,
+)
+
+AUCTION, RAISE, DISCARD, ANNUL, ANNOUNCE, PLAY, CLAIM, END = (
+    "auction", "raise", "discard", "annul", "announce", "play", "claim", "end")
+LABELS = "ABCD"
+
+
+def active_seats(players: int, dealer: int) -> tuple[int, ...]:
+    """A, B, C, D: the forehand on the dealer's right first; with 5 the dealer sits out."""
+    if players == 4:
+        return tuple((dealer + k) % 4 for k in (1, 2, 3, 4))
+    return tuple((dealer + k) % 5 for k in (1, 2, 3, 4))
+
+
+class HungarianGame(Game):
+    name = GAME_NAME
+    deck = DECK
+
+    def __init__(self, options: Mapping[str, Any] | None = None):
+        self.opt = HungarianOptions.make(options)
+        self.options = self.opt.to_json()
+
+    @property
+    def num_seats(self) -> int:
+        return self.opt.players
+
+    def deal(self, seed: int, dealer: int = 0) -> Deal:
+        """HU-DEAL-2/3: talon first, then packets of 5 and 4 to A, B, C, D.
+
+        With ``knock_instead_of_cut`` (HU-DEAL-4) the 36 cards after the talon form four packets
+        of 9, chosen clockwise from the dealer's left; the packets are face down, so each chooser
+        simply takes the first packet still on the table.
+        """
+        pack = shuffled(list(range(42)), seed)
+        active = active_seats(self.opt.players, dealer)
+        hands = [0] * self.opt.players
+        if self.opt.knock_instead_of_cut:
+            choosers = (active[2], active[1], active[0], active[3]) if self.opt.players == 4 \
+                else (active[3], active[2], active[1], active[0])
+            for k, seat in enumerate(choosers):
+                hands[seat] = sum(1 << c for c in pack[6 + 9 * k:15 + 9 * k])
+        else:
+            for k, seat in enumerate(active):
+                five = pack[6 + 5 * k:11 + 5 * k]
+                four = pack[26 + 4 * k:30 + 4 * k]
+                hands[seat] = sum(1 << c for c in (*five, *four))
+        return Deal(tuple(hands), tuple(pack[:6]))
+
+    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1) -> HungarianState:
+        return HungarianState(self, deal, dealer, multiplier)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return A.to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return A.from_json(data)
+
+    def deal_to_json(self, deal: Deal) -> dict[str, Any]:
+        return {"hands": [DECK.codes(h) for h in deal.hands],
+                "talon": [DECK.code(c) for c in deal.talon]}
+
+    def deal_from_json(self, data: Mapping[str, Any]) -> Deal:
+        """Parse a record's deal: 9 cards per active seat, none for a sitting-out dealer, a 6-card
+        talon, and every card exactly once (HU-DECK-1, HU-DEAL-2)."""
+        hands_in, talon_in = data.get("hands"), data.get("talon")
+        if not isinstance(hands_in, list) or len(hands_in) != self.opt.players:
+            raise InvalidRecordError(f"deal.hands must list {self.opt.players} hands",
+                                     rule="HU-DEAL-2")
+        if not isinstance(talon_in, list) or len(talon_in) != 6:
+            raise InvalidRecordError("deal.talon must hold 6 cards", rule="HU-DEAL-2")
+        seen = 0
+        hands = []
+        for hand in [*hands_in, talon_in]:
+            if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
+                raise InvalidRecordError("a hand must be a list of card codes", rule="HU-DEAL-2")
+            for code in hand:
+                card = bit(DECK.index(code, rule="HU-NOT-1"))
+                if seen & card:
+                    raise InvalidRecordError(f"card {code} appears twice", rule="HU-DECK-1")
+                seen |= card
+            hands.append(DECK.mask(hand))
+        if seen != DECK.full_mask:
+            missing = DECK.codes(DECK.full_mask & ~seen)
+            raise InvalidRecordError(f"cards missing from the deal: {' '.join(missing)}",
+                                     rule="HU-DECK-1")
+        talon = tuple(DECK.index(c) for c in talon_in)
+        return Deal(tuple(hands[:-1]), talon)
+
+    def options_to_json(self) -> dict[str, Any]:
+        return dict(self.options)
+
+    def check_deal(self, deal: Deal, dealer: int) -> None:
+        active = active_seats(self.opt.players, dealer)
+        for seat, hand in enumerate(deal.hands):
+            want = 9 if seat in active else 0
+            if hand.bit_count() != want:
+                raise InvalidRecordError(
+                    f"seat {seat} is dealt {hand.bit_count()} cards, expected {want}",
+                    rule="HU-DEAL-2" if want else "HU-5P-1")
+
+
+class HungarianState(State):
+    """One deal of Hungarian tarokk. Seats are table seats; ``active`` are A, B, C, D."""
+
+    def __init__(self, game: HungarianGame, deal: Deal, dealer: int, multiplier: int):
+        if not 0 <= dealer < game.num_seats:
+            raise InvalidRecordError(f"dealer {dealer} is not a seat", rule="HU-SESSION-4")
+        game.check_deal(deal, dealer)
+        self.game = game
+        self.opt = game.opt
+        self.deal = deal
+        self.dealer = dealer
+        self.multiplier = multiplier
+        self.active = active_seats(game.num_seats, dealer)
+        self.hands = list(deal.hands)
+        self.history: list[tuple[int, Action]] = []
+        self.phase = AUCTION
+        self.auction = Auction(self.active, list(deal.hands), self.opt)
+        self.to_act = self.active[0]  # HU-BID-2: A speaks first
+        self.declarer: int | None = None
+        self.level = 0
+        self.received = [0] * game.num_seats
+        self.discards = [0] * game.num_seats
+        self.queue: list[int] = []  # seats still to discard, annul-decide or claim
+        self.annulled_by: int | None = None
+        self.ann: Announcements | None = None
+        self.final_hands: list[int] = []
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.tricks: list[Trick] = []
+        self.claims: dict[int, int] = {}
+        self.outcome = ""  # scored, all_pass, annulled, probaharom_failed, renonsz
+        self.renonsz_offender: int | None = None
+        self._result: dict[str, Any] | None = None
+
+    # -- protocol ----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == END else self.to_act
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def clone(self) -> HungarianState:
+        new = HungarianState.__new__(HungarianState)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.history = list(self.history)
+        new.received, new.discards = list(self.received), list(self.discards)
+        new.queue = list(self.queue)
+        new.trick, new.trick_seats = list(self.trick), list(self.trick_seats)
+        new.tricks = list(self.tricks)
+        new.claims = dict(self.claims)
+        if self.phase == AUCTION:
+            new.auction = self.auction.clone()
+        if self.phase == ANNOUNCE and self.ann is not None:
+            new.ann = self.ann.clone()
+        return new
+
+    def legal_actions(self) -> list[Action]:
+        phase, p = self.phase, self.to_act
+        if phase == PLAY:
+            return [A.PLAYS[c] for c in iter_bits(self._legal_card_mask(p))]
+        if phase == AUCTION:
+            return [A.BIDS[c] for c in self.auction.legal_calls(p)]
+        if phase == ANNOUNCE:
+            assert self.ann is not None
+            return self.ann.legal()
+        if phase == DISCARD:
+            return [A.Action(A.DISCARD, m) for m in self._discard_masks(p)]
+        if phase == ANNUL:
+            return [A.ANNUL_YES, A.ANNUL_NO]
+        if phase == RAISE:
+            return list(A.RAISES.values())
+        if phase == CLAIM:
+            return [A.CLAIMS[self._n_tarokks(p)], A.PASS_ACTION]
+        return []
+
+    def apply(self, action: Action) -> None:
+        phase, p = self.phase, self.to_act
+        if phase == END:
+            raise IllegalActionError("the deal is over", rule="HU-GEN-5")
+        if not isinstance(action, A.Action):
+            raise IllegalActionError(f"not an action: {action!r}", rule="HU-GEN-5")
+        handler = _HANDLERS[phase]
+        handler(self, p, action)
+        self.history.append((p, action))
+
+    def result(self) -> dict[str, Any]:
+        if self.phase != END:
+            raise IllegalActionError("the deal is not finished", rule="HU-SCORE-16")
+        if self._result is None:
+            self._result = self._compute_result()
+        return self._result
+
+    def action_to_string(self, action: Action) -> str:
+        if action.kind == A.KONTRA and self.ann is not None:
+            level = self.ann.klevel.get(action.arg, -1) + 1
+            if 1 <= level < len(LEVEL_NAMES):
+                owner = A.TEAM_WORDS[action.arg[0]]
+                return f"{LEVEL_NAMES[level]} on {owner}' {action.arg[1]}"
+        return A.describe(action)
+
+    # -- phase handlers ----------------------------------------------------------------------
+
+    def _illegal(self, message: str, rule: str, expected: str | None = None) -> IllegalActionError:
+        return IllegalActionError(message, rule=rule, expected=expected)
+
+    def _expect_kind(self, action: Action, *kinds: str) -> None:
+        if action.kind not in kinds:
+            raise self._illegal(f"a {action.kind} action is not possible in the {self.phase}",
+                                rule="HU-GEN-5", expected=" or ".join(kinds))
+
+    def _do_auction(self, p: int, action: Action) -> None:
+        self._expect_kind(action, A.BID)
+        call = action.arg
+        auction = self.auction
+        if call not in auction.legal_calls(p):
+            message, rule = auction.why_illegal(p, call)
+            legal = ", ".join(CALL_NAMES[c] for c in auction.legal_calls(p))
+            raise self._illegal(f"{CALL_NAMES[call]}: {message}", rule, expected=legal)
+        auction.apply_call(p, call)
+        if not auction.over():
+            self.to_act = auction.next_to_call(p)
+            return
+        declarer = auction.declarer()
+        if declarer is None:
+            self._finish("all_pass")  # HU-BID-8
+            return
+        self.declarer, self.level = declarer, auction.level
+        bids = [c for _, c in auction.calls if c not in (0, HOLD)]
+        if (self.opt.raise_after_uncontested_three and bids == [1]
+                and not auction.probaharom):
+            self.phase, self.to_act = RAISE, declarer  # HU-BID-15
+            return
+        self._deal_talon()
+
+    def _do_raise(self, p: int, action: Action) -> None:
+        self._expect_kind(action, A.RAISE)
+        self.level = action.arg
+        self._deal_talon()
+
+    def _deal_talon(self) -> None:
+        """HU-TALON-1/2, with the próbahárom check first (HU-BID-9, HU-TALON-3)."""
+        assert self.declarer is not None
+        shares = split_talon(self.deal.talon, self.level, self.active, self.declarer)
+        if self.auction.probaharom and not has_honour(shares[self.declarer]):
+            self.received[self.declarer] = sum(1 << c for c in shares[self.declarer])
+            self._finish("probaharom_failed")
+            return
+        for seat, cards in shares.items():
+            mask = sum(1 << c for c in cards)
+            self.received[seat] = mask
+            self.hands[seat] |= mask
+        i = self.active.index(self.declarer)
+        order = [self.active[(i + k) % 4] for k in range(4)]
+        self.queue = [q for q in order if self.received[q]]
+        self._next_discarder()
+
+    def _discard_masks(self, p: int) -> list[int]:
+        return discard_options(self.hands[p], self.received[p].bit_count(),
+                               self._forbidden_discards(p))
+
+    def _forbidden_discards(self, p: int) -> int:
+        assert self.declarer is not None
+        cue = self.auction.cue
+        duty = cue is not None and self.auction.cue_duties(self.declarer)
+        return forbidden_discards(self.opt, p, cue.card if duty and cue else None,
+                                  cue.player if duty and cue else None, self.auction.yielder)
+
+    def _next_discarder(self) -> None:
+        if self.queue:
+            self.phase, self.to_act = DISCARD, self.queue[0]
+            return
+        self.final_hands = list(self.hands)
+        assert self.declarer is not None
+        self.queue = [q for q in self._from_declarer()
+                      if annul_reasons(self.hands[q], self.discards[q], self.opt)]
+        self._next_annuller()
+
+    def _from_declarer(self) -> list[int]:
+        assert self.declarer is not None
+        i = self.active.index(self.declarer)
+        return [self.active[(i + k) % 4] for k in range(4)]
+
+    def _do_discard(self, p: int, action: Action) -> None:
+        self._expect_kind(action, A.DISCARD)
+        mask, need = action.arg, self.received[p].bit_count()
+        if mask & ~self.hands[p]:
+            raise self._illegal("discarding a card not in hand", rule="HU-TALON-4")
+        if mask.bit_count() != need:
+            raise self._illegal(f"must discard exactly {need} cards", rule="HU-TALON-4")
+        bad = mask & self._forbidden_discards(p)
+        if bad:
+            codes = " ".join(DECK.codes(bad))
+            raise self._illegal(f"{codes} may not be discarded", rule="HU-TALON-5",
+                                expected="no king, no honour, no promised card")
+        self.hands[p] &= ~mask
+        self.discards[p] = mask
+        self.queue.pop(0)
+        self._next_discarder()
+
+    def _next_annuller(self) -> None:
+        if self.queue:
+            self.phase, self.to_act = ANNUL, self.queue[0]
+            return
+        self._start_announcements()
+
+    def _do_annul(self, p: int, action: Action) -> None:
+        self._expect_kind(action, A.ANNUL)
+        self.queue.pop(0)
+        if action.arg:
+            self.annulled_by = p
+            self._finish("annulled")  # HU-ANNUL-4
+            return
+        self._next_annuller()
+
+    def _start_announcements(self) -> None:
+        declarer, auction, opt = self.declarer, self.auction, self.opt
+        assert declarer is not None
+        duties = auction.cue_duties(declarer)
+        cue = auction.cue
+        forced = cue.card if duties and cue is not None and cue.player != declarer else None
+        disclosed = (self._non_declarer_discarded_tarokks()
+                     if opt.tarokk_discard_disclosure == "after_discard" else 0)
+        hand, pile = self.hands[declarer], self.discards[declarer]
+        yielded = auction.yielder is not None
+
+        def callable_mask() -> int:
+            return callable_cards(opt, hand, pile, forced, yielded, disclosed)
+
+        initial: dict[int, str] = {}
+        if forced is not None and cue is not None and not opt.cue_bid_binding_only_if_other_declarer:
+            initial[cue.player] = "d"
+        if auction.yielder is not None:
+            initial[auction.yielder] = "d"
+        cue_pagat = cue.player if duties and cue is not None and cue.pagat_only else None
+        ctx = Context(opt, self.active, declarer, self.final_hands, self.discards, callable_mask,
+                      cue_pagat)
+        self.ann = Announcements(ctx, initial)
+        self.phase, self.to_act = ANNOUNCE, declarer
+
+    def _non_declarer_discarded_tarokks(self) -> int:
+        return sum((self.discards[q] & TAROKKS).bit_count()
+                   for q in self.active if q != self.declarer)
+
+    def _do_announce(self, p: int, action: Action) -> None:
+        ann = self.ann
+        assert ann is not None
+        if action not in ann.legal():
+            raise self._announcement_error(action)
+        ann.apply(action)
+        if ann.done:
+            self.phase, self.to_act = PLAY, self.active[0]  # HU-PLAY-1
+        else:
+            self.to_act = ann.turn_player
+
+    def _announcement_error(self, action: Action) -> IllegalActionError:
+        ann = self.ann
+        assert ann is not None
+        p, kind = ann.turn_player, action.kind
+        legal = ", ".join(self.action_to_string(a) for a in ann.legal())
+        declarer_first = p == self.declarer and ann.first_turn and "call" not in ann.turn_flags
+        if kind == A.CALL:
+            if not declarer_first:
+                return self._illegal("only the declarer calls, once, in his first turn",
+                                     "HU-ANN-2", legal)
+            return self._illegal(f"T{action.arg + 1} is not callable", "HU-CALL-3", legal)
+        if declarer_first and kind != A.COUNT:
+            return self._illegal("the declarer's first turn starts with his call (after any "
+                                 "tarokk count)", "HU-CALL-1", legal)
+        if kind == A.COUNT:
+            return self._illegal("tarokk count not allowed here", "HU-ANN-8", legal)
+        if kind == A.PASS:
+            return self._illegal("the turn cannot end before its obligations are met",
+                                 "HU-ANN-14", legal)
+        if kind == A.ANNOUNCE:
+            if action.arg not in ann.ctx.bonuses:
+                return self._illegal(f"{action.arg} is not in play", "HU-SCORE-11", legal)
+            if action.arg in ann.announced[ann.team(p)]:
+                return self._illegal("already announced by this team", "HU-ANN-6", legal)
+            if not ann.presumption_ok(p):
+                return self._illegal("the presumed side is not yours; show your side first",
+                                     "HU-ANN-13", legal)
+            if action.arg in ("double", "volat"):
+                return self._illegal("double game and volát restriction", "HU-ANN-7", legal)
+            return self._illegal("announcement not allowed now", "HU-ANN-9", legal)
+        if kind == A.KONTRA:
+            if action.arg not in ann.klevel:
+                return self._illegal("that item was not announced", "HU-ANN-10", legal)
+            if ann.klevel[action.arg] >= 5:
+                return self._illegal("mordkontra is the last level", "HU-ANN-10", legal)
+            return self._illegal("this raise belongs to the other team, or would leave the "
+                                 "turn unfinishable", "HU-ANN-11", legal)
+        return self._illegal(f"{kind} is not possible in the announcements", "HU-ANN-2", legal)
+
+    def _team(self, seat: int) -> str:
+        ann = self.ann
+        if ann is None:
+            return "d" if seat == self.declarer else "o"
+        return ann.team(seat)
+
+    def _legal_card_mask(self, p: int) -> int:
+        ann = self.ann
+        assert ann is not None
+        led = self.trick[0] if self.trick else None
+        return legal_cards(self.hands[p], led, ann.ultimo_announced_by(ann.team(p)))
+
+    def _do_play(self, p: int, action: Action) -> None:
+        self._expect_kind(action, A.PLAY)
+        card = action.arg
+        card_bit = 1 << card
+        if not self.hands[p] & card_bit:
+            raise self._illegal(f"{DECK.code(card)} is not in hand", rule="HU-PLAY-2")
+        if not self._legal_card_mask(p) & card_bit:
+            if self.opt.renonsz_penalty == "minimum_ten":
+                self.renonsz_offender = p  # HU-IRR-3: the irregularity ends the deal
+                self._finish("renonsz")
+                return
+            raise self._play_error(p, card)
+        self.hands[p] ^= card_bit
+        self.trick.append(card)
+        self.trick_seats.append(p)
+        if len(self.trick) < 4:
+            self.to_act = self.active[(self.active.index(p) + 1) % 4]
+            return
+        winner = self.trick_seats[trick_winner_index(self.trick)]
+        self.tricks.append(Trick(tuple(self.trick), tuple(self.trick_seats), winner))
+        self.trick, self.trick_seats = [], []
+        if len(self.tricks) < 9:
+            self.to_act = winner
+            return
+        self._start_claims()
+
+    def _play_error(self, p: int, card: int) -> IllegalActionError:
+        legal = " ".join(DECK.codes(self._legal_card_mask(p)))
+        if card == T1 and self.hands[p] & TAROKKS & ~bit(T1) or (
+                card == T1 and legal_cards(self.hands[p], self.trick[0] if self.trick else None,
+                                           False) & bit(T1)):
+            return self._illegal("the pagát must be kept for the last trick after an ultimo "
+                                 "announcement", "HU-PLAY-5", legal)
+        led = self.trick[0]
+        if DECK.cards[led].is_trump:
+            return self._illegal("must play a tarokk when a tarokk is led", "HU-PLAY-2", legal)
+        if self.hands[p] & bit(led) or any(DECK.cards[c].suit == DECK.cards[led].suit
+                                           for c in iter_bits(self.hands[p])):
+            return self._illegal("must follow suit", "HU-PLAY-2", legal)
+        return self._illegal("must play a tarokk when void in the led suit", "HU-PLAY-2", legal)
+
+    def _n_tarokks(self, seat: int) -> int:
+        return (self.final_hands[seat] & TAROKKS).bit_count()
+
+    def _start_claims(self) -> None:
+        """HU-SCORE-12: unannounced 8 or 9 tarokks may be claimed from teammates."""
+        ann = self.ann
+        assert ann is not None
+        self.queue = []
+        if self.opt.unannounced_tarokk_claim == "holder_choice":
+            for q in self.active:
+                lone = q == self.declarer and ann.partner is None
+                if self._n_tarokks(q) in (8, 9) and not ann.count_announced[q] and not lone:
+                    self.queue.append(q)
+        self._next_claimer()
+
+    def _next_claimer(self) -> None:
+        if self.queue:
+            self.phase, self.to_act = CLAIM, self.queue[0]
+        else:
+            self._finish("scored")
+
+    def _do_claim(self, p: int, action: Action) -> None:
+        self._expect_kind(action, A.CLAIM, A.PASS)
+        if action.kind == A.CLAIM:
+            if action.arg != self._n_tarokks(p):
+                raise self._illegal(f"holds {self._n_tarokks(p)} tarokks, not {action.arg}",
+                                    rule="HU-ANN-8")
+            self.claims[p] = action.arg
+        self.queue.pop(0)
+        self._next_claimer()
+
+    def _finish(self, outcome: str) -> None:
+        self.outcome = outcome
+        self.phase, self.to_act = END, TERMINAL
+        self.queue = []
+
+    # -- scoring -----------------------------------------------------------------------------
+
+    def deal_outcome(self) -> DealOutcome:
+        """The finished (or renonsz-ended) deal as scoring input."""
+        ann = self.ann
+        assert ann is not None and self.declarer is not None
+        counts = {q: self._n_tarokks(q) for q in self.active if ann.count_announced[q]}
+        return DealOutcome(
+            options=self.opt, level=self.level, multiplier=self.multiplier,
+            seats=self.game.num_seats, dealer=self.dealer, active=self.active,
+            declarer=self.declarer, partner=ann.partner,
+            declarer_discards=self.discards[self.declarer], tricks=tuple(self.tricks),
+            kontra=dict(ann.klevel), counts=counts, claims=dict(self.claims),
+            talon_received={q: self.received[q] for q in self.active})
+
+    def _compute_result(self) -> dict[str, Any]:
+        seats = self.game.num_seats
+        settlement: Settlement | None = None
+        if self.outcome == "scored":
+            settlement = score_deal(self.deal_outcome())
+        elif self.outcome == "renonsz":
+            assert self.renonsz_offender is not None
+            settlement = score_renonsz(self.deal_outcome(), self.renonsz_offender)
+        elif self.outcome == "probaharom_failed":
+            assert self.declarer is not None
+            settlement = score_failed_probaharom(self.opt, self.level, self.multiplier, seats,
+                                                 self.active, self.declarer)
+        result: dict[str, Any] = {
+            "scores": list(settlement.deltas) if settlement else [0] * seats,
+            "items": list(settlement.items) if settlement else [],
+            "outcome": self.outcome,
+        }
+        if self.outcome == "annulled":
+            result["annulled_by"] = self.annulled_by
+        if settlement is not None:
+            result["skiz_holder"] = self.skiz_holder()
+            result["xxi_caught"] = settlement.caught_xxi_holder
+        return result
+
+    def skiz_holder(self) -> int | None:
+        """Who holds T22 after the talon exchange (HU-SESSION-9); after a failed próbahárom,
+        the seat HU-TALON-2 would have given it to (HU-OQ-33)."""
+        skiz = bit(T22)
+        if self.outcome == "probaharom_failed":
+            assert self.declarer is not None
+            shares = split_talon(self.deal.talon, self.level, self.active, self.declarer)
+            for seat, cards in shares.items():
+                if T22 in cards:
+                    return seat
+            return next(q for q in self.active if self.deal.hands[q] & skiz)
+        if not self.final_hands:
+            return None
+        return next((q for q in self.active if self.final_hands[q] & skiz), None)
+
+    # -- observation -------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows (HU-IRR-2): its own cards and the public record, nothing else."""
+        codes = DECK.codes
+        obs: dict[str, Any] = {
+            "game": GAME_NAME, "seat": seat, "seats": self.game.num_seats,
+            "dealer": self.dealer, "active": list(self.active),
+            "multiplier": self.multiplier, "phase": self.phase,
+            "current_player": self.current_player(),
+            "hand": codes(self.hands[seat]),
+            "auction": [{"seat": q, "bid": CALL_NAMES[c]} for q, c in self.auction.calls],
+        }
+        if self.declarer is not None:
+            obs["declarer"] = self.declarer
+            obs["level"] = self.level
+            obs["auction_facts"] = {str(q): f for q, f in self.auction.public_facts().items()}
+        if self.received[seat]:
+            obs["talon_received"] = codes(self.received[seat])
+        if self.discards[seat]:
+            obs["discards"] = codes(self.discards[seat])
+        obs.update(self._public_discard_info())
+        obs["annul_decisions"] = [{"seat": q, "annul": a.arg} for q, a in self.history
+                                  if a.kind == A.ANNUL]
+        if self.ann is not None:
+            obs.update(self._announcement_view(seat))
+        if self.tricks or self.trick:
+            obs["tricks"] = [{"cards": [{"seat": s, "card": DECK.code(c)}
+                                        for s, c in zip(t.seats, t.cards, strict=True)],
+                              "winner": t.winner} for t in self.tricks]
+            obs["trick"] = [{"seat": s, "card": DECK.code(c)}
+                            for s, c in zip(self.trick_seats, self.trick, strict=True)]
+        if self.claims:
+            obs["claims"] = {str(q): n for q, n in self.claims.items()}
+        if self.phase == END:
+            obs["result"] = self.result()
+        return obs
+
+    def _public_discard_info(self) -> dict[str, Any]:
+        """HU-TALON-7: the declarer's discarded tarokks face up, and the disclosed counts."""
+        if self.declarer is None or self.phase in (AUCTION, RAISE, DISCARD) or not self.final_hands:
+            return {}
+        out: dict[str, Any] = {
+            "declarer_discarded_tarokks": DECK.codes(self.discards[self.declarer] & TAROKKS)}
+        late = self.opt.tarokk_discard_disclosure == "first_announcement_turn"
+        ann = self.ann
+        if self.game.num_seats == 5:
+            if not late or (ann is not None and (ann.turn >= 1 or self.phase != ANNOUNCE)):
+                out["common_pile_tarokks"] = self._non_declarer_discarded_tarokks()
+            return out
+        disclosed = {}
+        for q in self.active:
+            if q == self.declarer:
+                continue
+            spoken = not late or (ann is not None and (
+                q in ann.had_turn or q == ann.turn_player or self.phase != ANNOUNCE))
+            if spoken:
+                disclosed[str(q)] = (self.discards[q] & TAROKKS).bit_count()
+        out["discarded_tarokks"] = disclosed
+        return out
+
+    def _announcement_view(self, seat: int) -> dict[str, Any]:
+        ann = self.ann
+        assert ann is not None
+        out: dict[str, Any] = {
+            "announcements": [{"seat": q, **A.to_json(a)} for q, a in self.history
+                              if a.kind in (A.COUNT, A.CALL, A.ANNOUNCE, A.KONTRA)
+                              or (a.kind == A.PASS and self._is_announcement_pass(q, a))],
+            "public_side": {str(q): s for q, s in ann.public_side.items()},
+            "kontra_levels": [{"owner": A.TEAM_WORDS[o], "item": i, "level": lv}
+                              for (o, i), lv in ann.klevel.items()],
+        }
+        if ann.called is not None:
+            out["called"] = DECK.code(ann.called)
+            if seat in self.active:
+                out["my_team"] = A.TEAM_WORDS[ann.team(seat)]
+            played = any(ann.called in t.cards for t in self.tricks) or ann.called in self.trick
+            if played or seat in (self.declarer, ann.partner):
+                out["partner"] = ann.partner if (played or seat == ann.partner) else None
+        return out
+
+    def _is_announcement_pass(self, seat: int, action: Action) -> bool:
+        return self.phase in (ANNOUNCE, PLAY, CLAIM, END) and action.kind == A.PASS
+
+
+_HANDLERS = {
+    AUCTION: HungarianState._do_auction,
+    RAISE: HungarianState._do_raise,
+    DISCARD: HungarianState._do_discard,
+    ANNUL: HungarianState._do_annul,
+    ANNOUNCE: HungarianState._do_announce,
+    PLAY: HungarianState._do_play,
+    CLAIM: HungarianState._do_claim,
+}
+
+
+def hungarian_factory(options: Mapping[str, Any] | None) -> HungarianGame:
+    return HungarianGame(options)
+
+
+__all__ = ["HONOURS", "HungarianGame", "HungarianState", "active_seats", "bits"]

@@ -1,0 +1,24 @@
+"""Play of the cards (HU-PLAY): following, the pagát restriction under ultimo, trick winners."""
+
+from __future__ import annotations
+
+from tarock.hungarian.cards import SUIT_MASKS, SUIT_OF, T1, TAROKKS
+
+_T1_BIT = 1 << T1
+
+
+def legal_cards(hand: int, led: int | None, keep_pagat: bool) -> int:
+    """The mask of playable cards (HU-PLAY-2, HU-PLAY-6).
+
+    ``led`` is the first card of the current trick (None on lead); ``keep_pagat`` says the
+    player's team announced ultimo, so T1 may only be played as his only legal card (HU-PLAY-5).
+    """
+    if led is None:
+        legal = hand
+    else:
+        suit = SUIT_OF[led]
+        same = hand & (TAROKKS if suit == 4 else SUIT_MASKS[suit])
+        legal = same or (hand & TAROKKS) or hand
+    if keep_pagat and legal & _T1_BIT and legal != _T1_BIT:
+        legal &= ~_T1_BIT
+    return legal
