@@ -114,6 +114,9 @@ class HighCardGame(Game):
     def options_to_json(self) -> dict[str, Any]:
         return {s.key: s.to_json(self.options[s.key]) for s in SPECS}
 
+    def new_session(self, names: Any, seed: int) -> Any:
+        raise NotImplementedError("the test game has no sessions")
+
 
 class HighCardState(State):
     def __init__(self, game: HighCardGame, deal: Deal, dealer: int, multiplier: int):

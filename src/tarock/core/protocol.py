@@ -13,12 +13,15 @@ action objects without ``seat``) is produced by :meth:`Game.action_to_json`.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import Deck
 from tarock.core.errors import UnknownGameError
+
+if TYPE_CHECKING:
+    from tarock.core.session import Session
 
 Action = Hashable
 TERMINAL = -1  # current_player() of a finished deal
@@ -75,6 +78,10 @@ class Game(ABC):
     def new_deal_state(self, seed: int, dealer: int = 0, multiplier: int = 1) -> State:
         """Shortcut: deal from ``seed`` and return the initial state."""
         return self.new_initial_state(self.deal(seed, dealer), dealer, multiplier)
+
+    @abstractmethod
+    def new_session(self, names: Sequence[str], seed: int) -> Session:
+        """A session of chained deals at this table (dealer rotation, multipliers, the end)."""
 
 
 class State(ABC):

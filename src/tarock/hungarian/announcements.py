@@ -230,7 +230,7 @@ class Announcements:
         if depth <= 1:
             return False
         return any(trial._completable_after(a, depth - 1) for a in trial.candidates()
-                   if a.kind in (COUNT, KONTRA) or a == ANNOUNCES["ultimo"])
+                   if a.kind in (COUNT, CALL, KONTRA) or a == ANNOUNCES["ultimo"])
 
     def apply(self, action: Action) -> None:
         p, kind, arg = self.turn_player, action.kind, action.arg

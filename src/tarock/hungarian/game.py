@@ -8,8 +8,8 @@ the pure functions of :mod:`tarock.hungarian.scoring`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import bits, iter_bits
 from tarock.core.errors import IllegalActionError, InvalidRecordError
@@ -37,6 +37,9 @@ from tarock.hungarian.talon import (
     has_honour,
     split_talon,
 )
+
+if TYPE_CHECKING:
+    from tarock.hungarian.session import HungarianSession
 
 AUCTION, RAISE, DISCARD, ANNUL, ANNOUNCE, PLAY, CLAIM, END = (
     "auction", "raise", "discard", "annul", "announce", "play", "claim", "end")
@@ -86,6 +89,11 @@ class HungarianGame(Game):
 
     def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1) -> HungarianState:
         return HungarianState(self, deal, dealer, multiplier)
+
+    def new_session(self, names: Sequence[str], seed: int) -> HungarianSession:
+        from tarock.hungarian.session import HungarianSession
+
+        return HungarianSession(self, names, seed)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return A.to_json(action)

@@ -1,0 +1,81 @@
+"""Sessions: deals chained at one table, with a score sheet that always sums to zero.
+
+A game's session decides who deals next, the deal multiplier and when the session ends; this base
+holds what every game shares: names per seat, the running score sheet, the finished records, and
+the loop that lets players act through the protocol.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from tarock.core.protocol import Game, State
+
+
+@dataclass
+class ScoreSheet:
+    """Running totals per seat; every row (one deal) must sum to zero (e.g. HU-SCORE-14)."""
+
+    names: list[str]
+    rows: list[list[int]] = field(default_factory=list)
+    totals: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.totals = [0] * len(self.names)
+
+    def add(self, scores: Sequence[int], pot: int = 0) -> None:
+        """Add one deal; ``pot`` is the change of a kitty or pot, for games that have one."""
+        if len(scores) != len(self.names):
+            raise ValueError("one score per seat")
+        if sum(scores) + pot != 0:
+            raise AssertionError(f"deal does not sum to zero: {list(scores)} pot {pot}")
+        self.rows.append(list(scores))
+        self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
+
+
+def play_out(state: State, act: Callable[[int, State], Any]) -> State:
+    """Drive ``state`` to its end, asking ``act(seat, state)`` for each decision."""
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(act(seat, state))
+    return state
+
+
+def players_act(players: Sequence[Any]) -> Callable[[int, State], Any]:
+    """An ``act`` callback that asks ``players[seat]`` with only that seat's observation."""
+
+    def act(seat: int, state: State) -> Any:
+        return players[seat].act(state.game, state.observation(seat), state.legal_actions())
+
+    return act
+
+
+class Session(ABC):
+    """A sequence of deals at one table."""
+
+    game: Game
+    names: list[str]
+    sheet: ScoreSheet
+    records: list[dict[str, Any]]
+
+    @abstractmethod
+    def next_state(self) -> State:
+        """The next deal, dealt with the right dealer and multiplier."""
+
+    @abstractmethod
+    def finish(self, state: State) -> dict[str, Any]:
+        """Book a finished deal; returns its record."""
+
+    @abstractmethod
+    def is_over(self) -> bool: ...
+
+    def play(self, players: Sequence[Any], max_deals: int | None = None) -> list[dict[str, Any]]:
+        """Play deals with computer players until the session ends (or ``max_deals``)."""
+        records = []
+        while not self.is_over() and (max_deals is None or len(records) < max_deals):
+            state = play_out(self.next_state(), players_act(players))
+            records.append(self.finish(state))
+        return records

@@ -1,0 +1,47 @@
+"""The player interface: an observation and the legal actions in, one legal action out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from tarock.core.errors import InvalidOptionError
+from tarock.core.protocol import Action, Game
+
+
+class Player(Protocol):
+    """A computer (or human) player.
+
+    ``act`` must return one of ``legal``; it is given nothing but what its seat may know.
+    """
+
+    name: str
+
+    def act(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> Action: ...
+
+
+_FACTORIES: dict[str, Callable[[int], Player]] = {}
+
+
+def register_player(kind: str, factory: Callable[[int], Player]) -> None:
+    """Make a player kind available by name; the factory takes a seed."""
+    _FACTORIES[kind] = factory
+
+
+def player_names() -> list[str]:
+    _load_builtin()
+    return sorted(_FACTORIES)
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A player of the named kind (``random``, ``cautious``), seeded for reproducibility."""
+    _load_builtin()
+    factory = _FACTORIES.get(kind)
+    if factory is None:
+        raise InvalidOptionError(f"unknown player {kind!r}",
+                                 expected="one of " + ", ".join(sorted(_FACTORIES)))
+    return factory(seed)
+
+
+def _load_builtin() -> None:
+    from tarock.players import cautious, random_player  # noqa: F401  (they register)
