@@ -2,9 +2,10 @@
 
 A :class:`Game` is made from a name and rule options and knows the pack, the seats and how to turn
 actions to and from their record form. A :class:`State` is one deal in progress: whose turn it is,
-the legal actions, ``apply``, a cheap ``clone``, the result once terminal, and ``observation(seat)``,
-which holds exactly what that seat may know. Players, the arena, the CLI and environments use only
-this module and :mod:`tarock.core.cards`; none of them imports a game's internals.
+the legal actions, ``apply``, a cheap ``clone``, the result once terminal, and
+``observation(seat)``, which holds exactly what that seat may know. Players, the arena, the CLI
+and environments use only this module and :mod:`tarock.core.cards`; none of them imports a game's
+internals.
 
 Actions are small immutable hashable values defined by each game; their JSON form (the record's
 action objects without ``seat``) is produced by :meth:`Game.action_to_json`.

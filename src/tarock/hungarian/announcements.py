@@ -25,9 +25,9 @@ from tarock.hungarian.actions import (
 )
 from tarock.hungarian.cards import TAROKKS, bit
 from tarock.hungarian.options import HungarianOptions
+from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS
 
-D, O = "d", "o"
-GAME = (D, "game")
+GAME = (DECLARER_TEAM, "game")
 MAX_KONTRA = 5
 LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 _LOOKAHEAD = 4
@@ -65,7 +65,7 @@ class Announcements:
 
     def __init__(self, ctx: Context, initial_public: dict[int, str]):
         self.ctx = ctx
-        self.announced: dict[str, set[str]] = {D: set(), O: set()}
+        self.announced: dict[str, set[str]] = {DECLARER_TEAM: set(), OPPONENTS: set()}
         self.announced_by: dict[int, set[str]] = {q: set() for q in ctx.active}
         self.klevel: dict[tuple[str, str], int] = {GAME: 0}
         self.count_announced = dict.fromkeys(ctx.active, False)
@@ -75,7 +75,7 @@ class Announcements:
         self.alone_public = False
         self.public_side = dict.fromkeys(ctx.active, "unknown")
         self.public_side.update(initial_public)
-        self.public_side[ctx.declarer] = D
+        self.public_side[ctx.declarer] = DECLARER_TEAM
         self.apply_deductions()
         self.had_turn: set[int] = set()
         self.pass_only = 0
@@ -87,7 +87,7 @@ class Announcements:
     def clone(self) -> Announcements:
         new = Announcements.__new__(Announcements)
         new.ctx = self.ctx
-        new.announced = {D: set(self.announced[D]), O: set(self.announced[O])}
+        new.announced = {team: set(names) for team, names in self.announced.items()}
         new.announced_by = {q: set(s) for q, s in self.announced_by.items()}
         new.klevel = dict(self.klevel)
         new.count_announced = dict(self.count_announced)
@@ -103,15 +103,15 @@ class Announcements:
     # -- teams and sides (HU-ANN-12, HU-ANN-13) ------------------------------------------------
 
     def team(self, p: int) -> str:
-        return D if p in (self.ctx.declarer, self.partner) else O
+        return DECLARER_TEAM if p in (self.ctx.declarer, self.partner) else OPPONENTS
 
     def apply_deductions(self) -> None:
         declarer = self.ctx.declarer
-        if self.alone_public or any(side == D for q, side in self.public_side.items()
+        if self.alone_public or any(side == DECLARER_TEAM for q, side in self.public_side.items()
                                     if q != declarer):
             for q, side in self.public_side.items():
                 if side == "unknown":
-                    self.public_side[q] = O
+                    self.public_side[q] = OPPONENTS
 
     def reveal(self, p: int) -> None:
         self.public_side[p] = self.team(p)
@@ -121,7 +121,7 @@ class Announcements:
     def presumed_side(self) -> str:
         opt = self.ctx.opt
         if not self.refs:
-            return O if opt.presumption_default == "opponents" else D
+            return OPPONENTS if opt.presumption_default == "opponents" else DECLARER_TEAM
         if opt.presumption_reference == "most_recent":
             return self.refs[-1][1]
         made: dict[int, int] = {}
@@ -148,7 +148,7 @@ class Announcements:
         self.turn_len = 0
         self.turn_flags: set[str] = set()
 
-    def _count_due(self, p: int) -> bool:
+    def count_due(self, p: int) -> bool:
         return self.ctx.n_tarokks[p] in (8, 9) and not self.count_announced[p]
 
     def candidates(self) -> list[Action]:
@@ -158,7 +158,7 @@ class Announcements:
         declarer_first = p == ctx.declarer and self.first_turn
         call_made = "call" in self.turn_flags
         count_anywhere = opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team
-        if (self._count_due(p) and not call_made and (count_anywhere or self.turn_len == 0)
+        if (self.count_due(p) and not call_made and (count_anywhere or self.turn_len == 0)
                 and not (opt.pajesz_tarokk_count_rules and p == self.partner
                          and self.public_side[p] == "unknown")
                 and not (opt.tarokk_count_reveals_team and not self.presumption_ok(p))):
@@ -199,7 +199,7 @@ class Announcements:
         p, ctx, flags = self.turn_player, self.ctx, self.turn_flags
         if p == ctx.declarer and self.first_turn and "call" not in flags:
             return False
-        if self._count_due(p):
+        if self.count_due(p):
             if "ultimo" in flags:
                 return False
             if ctx.opt.pajesz_tarokk_count_rules and flags & {"announce", "kontra"}:
@@ -213,7 +213,7 @@ class Announcements:
 
     def _needs_lookahead(self) -> bool:
         p = self.turn_player
-        return (self._count_due(p) or (self.first_turn and (
+        return (self.count_due(p) or (self.first_turn and (
             p == self.ctx.cue_pagat_player or p == self.called_card_discarder())))
 
     def legal(self) -> list[Action]:

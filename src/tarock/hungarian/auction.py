@@ -157,6 +157,9 @@ class Auction:
     def why_illegal(self, p: int, call: int) -> tuple[str, str]:
         """A reason and rule ID for a call that ``legal_calls`` refuses."""
         if call == HOLD:
+            if (self.opt.holding_rule != "modern" and self.has_bid[p] and self.level > 0
+                    and self.high is not None and self.high != p and not self.held[self.level]):
+                return "may hold only the bid of a later player (old priority)", "HU-BID-6"
             return "cannot hold here", "HU-BID-5"
         if call == PASS:
             if self.in_yield_position(p):
@@ -167,6 +170,8 @@ class Auction:
         if not self.hands[p] & HONOURS:
             return "a bid needs an honour in the dealt hand", "HU-BID-3"
         card = self.cue_card(p, call)
+        if card == T17:
+            return "this jump is a XVII cue bid: it needs T17 and a great honour", "HU-BID-14"
         if card is not None:
             return f"this jump is a cue bid promising T{card + 1}", "HU-BID-11"
         return "not a legal call", "HU-BID-16"

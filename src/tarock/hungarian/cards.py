@@ -1,7 +1,7 @@
 """The 42-card Hungarian tarokk pack (HU-DECK, HU-NOT-1..3) as indices and bitmasks.
 
-Index ``n - 1`` is tarokk ``Tn`` (T1 pagát ... T22 skíz); indices 22..41 are the suit cards, five per
-suit in the order H, D, C, S and, within a suit, K, Q, N, J and the lowest card (A or 10).
+Index ``n - 1`` is tarokk ``Tn`` (T1 pagát ... T22 skíz); indices 22..41 are the suit cards, five
+per suit in the order H, D, C, S and, within a suit, K, Q, N, J and the lowest card (A or 10).
 """
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
 from tarock.hungarian import actions as A
 from tarock.hungarian.actions import Action
-from tarock.hungarian.announcements import GAME, LEVEL_NAMES, Announcements, Context
+from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
 from tarock.hungarian.auction import CALL_NAMES, HOLD, Auction
 from tarock.hungarian.calling import callable_cards
 from tarock.hungarian.cards import DECK, HONOURS, T1, T22, TAROKKS, bit, trick_winner_index
@@ -376,7 +376,8 @@ class HungarianState(State):
             return callable_cards(opt, hand, pile, forced, yielded, disclosed)
 
         initial: dict[int, str] = {}
-        if forced is not None and cue is not None and not opt.cue_bid_binding_only_if_other_declarer:
+        if (forced is not None and cue is not None
+                and not opt.cue_bid_binding_only_if_other_declarer):
             initial[cue.player] = "d"
         if auction.yielder is not None:
             initial[auction.yielder] = "d"
@@ -402,21 +403,30 @@ class HungarianState(State):
             self.to_act = ann.turn_player
 
     def _announcement_error(self, action: Action) -> IllegalActionError:
+        """Why ``action`` is refused, citing the rule it breaks (HU-GEN-1, HU-IRR-1)."""
         ann = self.ann
         assert ann is not None
         p, kind = ann.turn_player, action.kind
         legal = ", ".join(self.action_to_string(a) for a in ann.legal())
         declarer_first = p == self.declarer and ann.first_turn and "call" not in ann.turn_flags
+        if kind == A.ANNUL:
+            return self._late_annulment_error(p, legal)
         if kind == A.CALL:
             if not declarer_first:
                 return self._illegal("only the declarer calls, once, in his first turn",
                                      "HU-ANN-2", legal)
+            if bit(action.arg) & HONOURS:
+                return self._illegal("an honour can never be called", "HU-CALL-4", legal)
             return self._illegal(f"T{action.arg + 1} is not callable", "HU-CALL-3", legal)
         if declarer_first and kind != A.COUNT:
             return self._illegal("the declarer's first turn starts with his call (after any "
                                  "tarokk count)", "HU-CALL-1", legal)
+        if action in ann.candidates():  # allowed by itself, but the turn could not end legally
+            rule = "HU-ANN-9" if ann.count_due(p) else "HU-ANN-14"
+            return self._illegal("after this the turn could not meet its obligations (the "
+                                 "call, a compulsory count, ultimo or kontra)", rule, legal)
         if kind == A.COUNT:
-            return self._illegal("tarokk count not allowed here", "HU-ANN-8", legal)
+            return self._count_error(p, action.arg, legal)
         if kind == A.PASS:
             return self._illegal("the turn cannot end before its obligations are met",
                                  "HU-ANN-14", legal)
@@ -428,17 +438,42 @@ class HungarianState(State):
             if not ann.presumption_ok(p):
                 return self._illegal("the presumed side is not yours; show your side first",
                                      "HU-ANN-13", legal)
-            if action.arg in ("double", "volat"):
-                return self._illegal("double game and volát restriction", "HU-ANN-7", legal)
-            return self._illegal("announcement not allowed now", "HU-ANN-9", legal)
+            return self._illegal("double game and volát restriction", "HU-ANN-7", legal)
         if kind == A.KONTRA:
             if action.arg not in ann.klevel:
                 return self._illegal("that item was not announced", "HU-ANN-10", legal)
             if ann.klevel[action.arg] >= 5:
                 return self._illegal("mordkontra is the last level", "HU-ANN-10", legal)
-            return self._illegal("this raise belongs to the other team, or would leave the "
-                                 "turn unfinishable", "HU-ANN-11", legal)
+            return self._illegal("this raise belongs to the other team", "HU-ANN-11", legal)
         return self._illegal(f"{kind} is not possible in the announcements", "HU-ANN-2", legal)
+
+    def _count_error(self, p: int, n: int, legal: str) -> IllegalActionError:
+        """HU-ANN-8, HU-ANN-9, HU-ANN-13, HU-CALL-1: why a tarokk count is refused."""
+        ann = self.ann
+        assert ann is not None
+        opt = self.opt
+        if n != self._n_tarokks(p) or ann.count_announced[p]:
+            return self._illegal(f"holds {self._n_tarokks(p)} tarokks; a count is exact and made "
+                                 "once per deal", "HU-ANN-8", legal)
+        if "call" in ann.turn_flags:
+            return self._illegal("the declarer's count precedes his call", "HU-CALL-1", legal)
+        if opt.pajesz_tarokk_count_rules and p == ann.partner and ann.public_side[p] == "unknown":
+            return self._illegal("the partner may not count while his side is not public",
+                                 "HU-ANN-9", legal)
+        if opt.tarokk_count_reveals_team and not ann.presumption_ok(p):
+            return self._illegal("the presumed side is not yours; show your side first",
+                                 "HU-ANN-13", legal)
+        return self._illegal("a tarokk count opens the turn", "HU-ANN-8", legal)
+
+    def _late_annulment_error(self, p: int, legal: str) -> IllegalActionError:
+        """HU-ANNUL-1..3: an annulment asked for during the announcements."""
+        if annul_reasons(self.final_hands[p], self.discards[p], self.opt):
+            return self._illegal("the annulment window closed when the announcements began",
+                                 "HU-ANNUL-2", legal)
+        if annul_reasons(self.final_hands[p], 0, self.opt):
+            return self._illegal("no annulment for a tarokk-less hand after discarding a tarokk",
+                                 "HU-ANNUL-3", legal)
+        return self._illegal("this hand does not allow an annulment", "HU-ANNUL-1", legal)
 
     def _team(self, seat: int) -> str:
         ann = self.ann
@@ -480,12 +515,11 @@ class HungarianState(State):
 
     def _play_error(self, p: int, card: int) -> IllegalActionError:
         legal = " ".join(DECK.codes(self._legal_card_mask(p)))
-        if card == T1 and self.hands[p] & TAROKKS & ~bit(T1) or (
-                card == T1 and legal_cards(self.hands[p], self.trick[0] if self.trick else None,
-                                           False) & bit(T1)):
+        led = self.trick[0] if self.trick else None
+        if card == T1 and legal_cards(self.hands[p], led, False) & bit(T1):
             return self._illegal("the pagát must be kept for the last trick after an ultimo "
                                  "announcement", "HU-PLAY-5", legal)
-        led = self.trick[0]
+        assert led is not None  # on lead every card but a kept pagát is legal
         if DECK.cards[led].is_trump:
             return self._illegal("must play a tarokk when a tarokk is led", "HU-PLAY-2", legal)
         if self.hands[p] & bit(led) or any(DECK.cards[c].suit == DECK.cards[led].suit

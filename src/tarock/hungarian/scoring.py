@@ -18,7 +18,6 @@ from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS, DealOutcome, Tric
 TEAMS = (DECLARER_TEAM, OPPONENTS)
 OTHER = {DECLARER_TEAM: OPPONENTS, OPPONENTS: DECLARER_TEAM}
 TEAM_NAME = {DECLARER_TEAM: "declarer", OPPONENTS: "opponents"}
-GAME_ITEMS = ("game", "double", "volat")
 CARD_BONUSES = ("trull", "four_kings", "ultimo", "xxi_catch", "pagat_catch")
 # (silent, announced) values of the bonuses that do not depend on G (HU-SCORE-10, HU-SCORE-11).
 BONUS_VALUES = {
@@ -173,12 +172,12 @@ def achieved(outcome: DealOutcome, team: str, bonus: str) -> bool:
 def announced_k(outcome: DealOutcome, team: str, bonus: str) -> int | None:
     """None if ``team`` did not announce ``bonus``, else its kontra multiplier (HU-SCORE-7)."""
     level = outcome.kontra.get((team, bonus))
-    return None if level is None else 2**level
+    return None if level is None else 1 << level
 
 
 def _game_k(outcome: DealOutcome) -> int:
     """kG, the multiplier of the game (HU-SCORE-7)."""
-    return 2 ** outcome.kontra[(DECLARER_TEAM, "game")]
+    return 1 << outcome.kontra[(DECLARER_TEAM, "game")]
 
 
 def _bonus_k(outcome: DealOutcome) -> int:
@@ -394,7 +393,7 @@ def _sir_nevet(outcome: DealOutcome, deltas: list[int], value: int) -> list[dict
     (HU-5P-8)."""
     deltas[outcome.dealer] -= value
     deltas[outcome.declarer] += value
-    return [{"item": "sir_nevet", "seat": outcome.dealer, "points": -value}]
+    return [{"item": "sir_nevet", "seat": outcome.dealer, "points": -value}] if value else []
 
 
 def _five_player_options(outcome: DealOutcome, deltas: list[int],
@@ -454,7 +453,7 @@ def renonsz_base(outcome: DealOutcome) -> int:
     """A of HU-IRR-3 / HU-OQ-29: every announced item except the game, at its value times its own
     kontra multiplier, plus the silent card bonuses already achieved in the completed tricks."""
     opt = outcome.options
-    base = sum(announced_value(opt, outcome.level, bonus) * 2**level
+    base = sum(announced_value(opt, outcome.level, bonus) << level
                for (_, bonus), level in outcome.kontra.items() if bonus != "game")
     for bonus in _scored_bonuses(opt):
         for t in TEAMS:

@@ -1,0 +1,1 @@
+"""The ``tarock`` command line (Typer + Rich); see :mod:`tarock.cli.app`."""

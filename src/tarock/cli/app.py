@@ -1,0 +1,601 @@
+"""The ``tarock`` command line: deal, replay, simulate, play, games and options.
+
+Every command that builds a game takes the rule options as repeatable ``--option key=value`` (keys
+and values as in the rules document's options table) and ``--game``; those that print results
+take ``--json``. The CLI talks to games through the protocol only (:mod:`tarock.core`,
+:mod:`tarock.games`, :mod:`tarock.players`).
+
+Bad input of any kind (an option, an argument, a record, an illegal action) ends the command with
+one line ``error: <message>`` on stderr and exit status 2; the message of a
+:class:`~tarock.core.errors.TarockError` names the rule ID and what was expected.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import sys
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+from rich.text import Text
+from typer.core import TyperGroup
+
+import tarock.games  # noqa: F401  (registers the games)
+from tarock.cli import render
+from tarock.core.errors import InvalidOptionError, InvalidRecordError, TarockError
+from tarock.core.options import parse_option_args
+from tarock.core.protocol import Game, State, make_game, registered_games
+from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
+from tarock.core.session import play_out, players_act
+from tarock.players import make_player, player_names
+
+DEFAULT_GAME = "hungarian-tarokk"
+EXIT_BAD_INPUT = 2
+QUIT_WORDS = frozenset({"q", "quit", "exit"})
+END_WORDS = frozenset({"e", "end"})
+
+
+class TarockGroup(TyperGroup):
+    """The command group; bad input of any kind becomes one ``error:`` line and exit status 2.
+
+    Overriding ``main`` (rather than wrapping ``main()``) makes the console script and
+    ``typer.testing.CliRunner`` behave the same.
+    """
+
+    def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
+             complete_var: str | None = None, standalone_mode: bool = True,
+             **extra: Any) -> Any:
+        try:
+            rv = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except BrokenPipeError:  # e.g. ``tarock replay x.jsonl | head``: stop quietly
+            _silence_stdout()
+            rv = 1
+        except (TarockError, typer.TyperException, OSError) as exc:
+            typer.echo(f"error: {error_line(exc, self)}", err=True)
+            rv = EXIT_BAD_INPUT
+        except typer.Abort:
+            typer.echo("error: aborted", err=True)
+            rv = 1
+        code = rv if isinstance(rv, int) else 0
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+def _silence_stdout() -> None:
+    """After a broken pipe, point stdout at /dev/null so the exit flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
+
+
+def error_line(exc: BaseException, group: TyperGroup | None = None) -> str:
+    """The one-line message for a refused input."""
+    if isinstance(exc, typer.TyperException):
+        ctx = getattr(exc, "ctx", None)
+        if ctx is not None and type(exc).__name__ == "NoArgsIsHelpError":
+            commands = ", ".join(sorted(group.commands)) if group is not None else ""
+            text = f"missing command; expected one of {commands} (see --help)"
+        else:
+            text = exc.format_message()
+            if ctx is not None and ctx.info_name and ctx.parent is not None:
+                text = f"{ctx.info_name}: {text}"
+    elif isinstance(exc, OSError) and exc.strerror:
+        where = f"{exc.filename}: " if exc.filename else ""
+        text = f"{where}{exc.strerror}"
+    else:
+        text = str(exc)
+    return " ".join(text.split())
+
+
+app = typer.Typer(
+    name="tarock",
+    cls=TarockGroup,
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    help="Tarot card games of Central Europe: deal, replay, simulate and play.",
+)
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="Registered game name.")]
+OptionsOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE",
+                 help="Rule option as in the rules document's options table (repeatable)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def main() -> None:
+    """Console-script entry point (``tarock``)."""
+    try:
+        app(prog_name="tarock")
+    except TarockError as exc:  # the group handles these; this is a last safety net
+        typer.echo(f"error: {error_line(exc)}", err=True)
+        sys.exit(EXIT_BAD_INPUT)
+
+
+# --------------------------------------------------------------------------------------------
+# Helpers
+
+
+def _console() -> Console:
+    return Console(highlight=False)
+
+
+def _echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def build_game(name: str, option_args: Sequence[str] | None) -> Game:
+    """The named game with the given ``key=value`` options (InvalidOptionError on bad ones)."""
+    return make_game(name, parse_option_args(option_args or []))
+
+
+def _fresh_seed(seed: int | None) -> int:
+    return seed if seed is not None else random.SystemRandom().randrange(2**31)
+
+
+def player_kinds(spec: str, count: int, what: str = "--players") -> list[str]:
+    """``random`` (everyone) or ``random,cautious,...`` (one per seat) → one kind per seat."""
+    kinds = [k.strip() for k in spec.split(",") if k.strip()]
+    known = player_names()
+    for kind in kinds:
+        if kind not in known:
+            raise InvalidOptionError(f"unknown player {kind!r} in {what}",
+                                     expected="one of " + ", ".join(known))
+    if len(kinds) == 1:
+        return kinds * count
+    if len(kinds) != count:
+        raise InvalidOptionError(f"{what} lists {len(kinds)} players",
+                                 expected=f"one kind, or {count} comma-separated kinds")
+    return kinds
+
+
+def _player_seed(seed: int, seat: int) -> int:
+    return seed * 101 + seat
+
+
+def _check_seat(game: Game, seat: int, what: str) -> None:
+    n = game.num_seats
+    if not 0 <= seat < n:
+        raise InvalidOptionError(f"{what} {seat} is not a seat of {game.name}",
+                                 expected=f"a seat number 0-{n - 1}")
+
+
+def _prefixed(exc: TarockError, prefix: str) -> InvalidRecordError:
+    err = InvalidRecordError(prefix + str(exc))
+    err.rule, err.expected = exc.rule, exc.expected
+    return err
+
+
+# --------------------------------------------------------------------------------------------
+# games, options
+
+
+@app.command("games")
+def games_cmd(json_out: JsonOpt = False) -> None:
+    """List the registered games."""
+    rows = []
+    for name in registered_games():
+        game = make_game(name)
+        rows.append({"game": name, "seats": game.num_seats, "options": len(game.options)})
+    if json_out:
+        _echo_json(rows)
+        return
+    table = Table(title="Games", title_justify="left")
+    table.add_column("Game")
+    table.add_column("Seats (default)", justify="right")
+    table.add_column("Rule options", justify="right")
+    for row in rows:
+        table.add_row(row["game"], str(row["seats"]), str(row["options"]))
+    _console().print(table)
+
+
+@app.command("options")
+def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
+                json_out: JsonOpt = False) -> None:
+    """List a game's rule options: current value (default unless --option), allowed values."""
+    given = parse_option_args(option or [])
+    g = make_game(game, given)
+    rows = []
+    for key, value in g.options_to_json().items():
+        allowed, rule = _probe_option(game, given, key)
+        rows.append({"key": key, "value": value, "allowed": allowed, "rule": rule})
+    where = f"shared/rules/{game}.md, section 'Rule options'"
+    if json_out:
+        _echo_json({"game": game, "documented_in": where, "options": rows})
+        return
+    table = Table(title=f"Rule options of {game}", title_justify="left")
+    table.add_column("Option")
+    table.add_column("Value")
+    table.add_column("Allowed")
+    table.add_column("Rule")
+    for row in rows:
+        table.add_row(row["key"], _option_value(row["value"]), row["allowed"] or "?",
+                      row["rule"] or "")
+    console = _console()
+    console.print(table)
+    console.print(f"Set with --option key=value. Documented in {where}.")
+
+
+def _probe_option(game: str, given: Mapping[str, Any], key: str) -> tuple[str | None, str | None]:
+    """What an option accepts and the rule it changes, read from the error of a bad value."""
+    try:
+        make_game(game, {**given, key: "\x00"})
+    except TarockError as exc:
+        return exc.expected, exc.rule
+    return None, None
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, list):
+        return ",".join(str(v) for v in value) or "(none)"
+    return str(value)
+
+
+# --------------------------------------------------------------------------------------------
+# deal
+
+
+@app.command("deal")
+def deal_cmd(
+    game: GameOpt = DEFAULT_GAME,
+    seed: Annotated[int | None, typer.Option(help="Deal seed (random if omitted).")] = None,
+    dealer: Annotated[int, typer.Option(help="Seat of the dealer.")] = 0,
+    option: OptionsOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Show a deal: each seat's hand, sorted and grouped by suit, and the talon."""
+    g = build_game(game, option)
+    seed = _fresh_seed(seed)
+    state = g.new_deal_state(seed, dealer)  # the game checks the dealer
+    if json_out:
+        _echo_json({"game": g.name, "options": g.options_to_json(), "seed": seed,
+                    "dealer": dealer, "deal": g.deal_to_json(state.deal)})
+        return
+    names = [f"Seat {i}" for i in range(g.num_seats)]
+    _console().print(render.render_deal(g, state.deal, dealer, names, seed))
+
+
+# --------------------------------------------------------------------------------------------
+# replay
+
+
+@app.command("replay")
+def replay_cmd(
+    file: Annotated[Path, typer.Argument(help="A .json record or a .jsonl file of records.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Validate records by replaying them and print their results."""
+    many = file.suffix.lower() == ".jsonl"
+    try:
+        records = list(iter_records(file)) if many else [read_record(file)]
+    except OSError as exc:
+        raise InvalidRecordError(f"{file}: cannot read the file ({exc.strerror})",
+                                 expected="a readable .json or .jsonl record file") from exc
+    if many and not records:
+        raise InvalidRecordError(f"{file}: no records", expected="one record per line")
+    summaries = []
+    for k, record in enumerate(records, start=1):
+        prefix = f"{file} record {k}: " if many else f"{file}: "
+        try:
+            state = replay(record)
+        except TarockError as exc:
+            raise _prefixed(exc, prefix) from exc
+        summaries.append(_replay_summary(record, state))
+    if json_out:
+        _echo_json(summaries if many else summaries[0])
+        return
+    console = _console()
+    if not many:
+        _print_replay(console, summaries[0])
+        return
+    for k, summary in enumerate(summaries, start=1):
+        console.print(_replay_line(k, summary), soft_wrap=True)
+    console.print(f"{len(summaries)} records valid.")
+
+
+def _replay_summary(record: Mapping[str, Any], state: State) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "valid": True,
+        "game": record["game"],
+        "players": list(record["players"]),
+        "dealer": record["dealer"],
+        "deal_multiplier": record["deal_multiplier"],
+    }
+    if "seed" in record:
+        out["seed"] = record["seed"]
+    out["actions"] = len(record["actions"])
+    out["finished"] = state.is_terminal()
+    out["result"] = state.result() if state.is_terminal() else None
+    return out
+
+
+def _print_replay(console: Console, summary: Mapping[str, Any]) -> None:
+    head = f"Valid {summary['game']} record: {summary['actions']} actions"
+    if "seed" in summary:
+        head += f", seed {summary['seed']}"
+    head += f", dealer {render.seat_name(summary['players'], summary['dealer'])}"
+    console.print(Text(head, style="bold"))
+    if summary["result"] is None:
+        console.print("The deal is not finished.")
+        return
+    console.print(render.render_result(summary["result"], summary["players"]))
+
+
+def _replay_line(k: int, summary: Mapping[str, Any]) -> Text:
+    line = Text(f"{k:>4}  ")
+    result = summary["result"]
+    if result is None:
+        return line.append("unfinished", style="dim")
+    if "outcome" in result:
+        line.append(f"{result['outcome']:<18}")
+    for i, (name, score) in enumerate(zip(summary["players"], result["scores"], strict=True)):
+        if i:
+            line.append("  ")
+        line.append(f"{name} ").append_text(render.signed(score))
+    return line
+
+
+# --------------------------------------------------------------------------------------------
+# simulate
+
+
+@app.command("simulate")
+def simulate_cmd(
+    deals: Annotated[int, typer.Option(min=1, help="Number of deals to play.")],
+    game: GameOpt = DEFAULT_GAME,
+    players: Annotated[str, typer.Option(
+        help="Player kind for every seat, or a comma list with one kind per seat.")] = "random",
+    seed: Annotated[int, typer.Option(help="Deal i uses seed SEED+i.")] = 0,
+    option: OptionsOpt = None,
+    out: Annotated[Path | None, typer.Option(help="Write the records here (.jsonl).")] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Play independent deals with computer players and write their records."""
+    g = build_game(game, option)
+    n = g.num_seats
+    kinds = player_kinds(players, n)
+    names = [f"{kind} {seat}" for seat, kind in enumerate(kinds)]
+    outcomes: Counter[str] = Counter()
+    totals = [0] * n
+    console = _console()
+    quiet = json_out or not console.is_terminal
+    fh = open(out, "w", encoding="utf-8", newline="\n") if out is not None else None  # noqa: SIM115
+    try:
+        with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
+                      TimeElapsedColumn(), console=console, disable=quiet) as progress:
+            task = progress.add_task("deals", total=deals)
+            for i in range(deals):
+                deal_seed = seed + i
+                seats = [make_player(kind, _player_seed(deal_seed, s))
+                         for s, kind in enumerate(kinds)]
+                state = play_out(g.new_deal_state(deal_seed, i % n), players_act(seats))
+                result = state.result()
+                if "outcome" in result:
+                    outcomes[str(result["outcome"])] += 1
+                totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
+                if fh is not None:
+                    append_record(record_from_state(state, names, seed=deal_seed), fh)
+                progress.advance(task)
+    finally:
+        if fh is not None:
+            fh.close()
+    summary: dict[str, Any] = {
+        "game": g.name,
+        "deals": deals,
+        "seed": seed,
+        "players": names,
+        "outcomes": dict(sorted(outcomes.items())),
+        "total_scores": totals,
+        "mean_scores": [round(t / deals, 3) for t in totals],
+        "out": str(out) if out is not None else None,
+    }
+    if json_out:
+        _echo_json(summary)
+        return
+    console.print(Text(f"{deals} deals of {g.name}, seeds {seed}-{seed + deals - 1}",
+                       style="bold"))
+    if outcomes:
+        console.print("Outcomes: " + ", ".join(f"{k} {v}" for k, v in summary["outcomes"].items()))
+    table = Table(title="Scores per seat", title_justify="left")
+    table.add_column("Seat", justify="right")
+    table.add_column("Player")
+    table.add_column("Total", justify="right")
+    table.add_column("Mean per deal", justify="right")
+    for seat, name in enumerate(names):
+        table.add_row(str(seat), name, render.signed(totals[seat]),
+                      f"{summary['mean_scores'][seat]:+.2f}")
+    console.print(table)
+    if out is not None:
+        console.print(f"Records written to {out}")
+
+
+# --------------------------------------------------------------------------------------------
+# play
+
+
+@app.command("play")
+def play_cmd(
+    game: GameOpt = DEFAULT_GAME,
+    seed: Annotated[int | None, typer.Option(help="Session seed (random if omitted).")] = None,
+    option: OptionsOpt = None,
+    seat: Annotated[int, typer.Option(help="Your seat.")] = 0,
+    opponents: Annotated[str, typer.Option(
+        help="Computer player kind, or a comma list for the other seats in order.")] = "cautious",
+    deals: Annotated[int | None, typer.Option(
+        min=1, help="Stop after this many deals (default: until the session ends).")] = None,
+    end_after: Annotated[int | None, typer.Option(
+        min=0, help="Announce the end of the session after this many deals (default: type 'e' "
+                    "at any prompt).")] = None,
+    name: Annotated[str, typer.Option(help="Your name on the score sheet.")] = "You",
+) -> None:
+    """Play at the table against computer players: type a choice's number, e to announce the
+    end of the session after this deal, or q to quit."""
+    g = build_game(game, option)
+    n = g.num_seats
+    _check_seat(g, seat, "--seat")
+    others = player_kinds(opponents, n - 1, "--opponents")
+    seed = _fresh_seed(seed)
+    session, human, kinds = _seat_table(g, seed, seat, name, others)
+    names = list(session.names)
+    computers = {s: make_player(kinds[s], _player_seed(seed, s)) for s in range(n) if s != human}
+    console = _console()
+    console.print(Text(f"{g.name}, seed {seed}: you are {names[human]} at seat {human}.",
+                       style="bold"))
+    table = _Table(console, g, session, human, names, computers)
+    played = 0
+    while not session.is_over() and (deals is None or played < deals):
+        if end_after is not None and played >= end_after:
+            table.want_end = True
+        table.announce_end()
+        state = session.next_state()
+        number = len(session.records) + 1
+        if not table.play_deal(state, number):
+            console.print("You left the table.")
+            console.print(render.render_sheet(session.sheet))
+            return
+        session.finish(state)
+        played += 1
+        console.rule(f"Deal {number} is over")
+        console.print(render.render_result(state.result(), names))
+        console.print(render.render_sheet(session.sheet))
+    if session.is_over():
+        console.rule("The session is over")
+        _print_summary(console, session)
+
+
+def _seat_table(game: Game, seed: int, seat: int, name: str,
+                others: Sequence[str]) -> tuple[Any, int, list[str]]:
+    """Start the session with the human at ``seat`` if the game's seating allows it.
+
+    A game may seat the persons by a draw (HU-SESSION-2); the draw is found with placeholder
+    names first, and the persons are then listed so that the human lands on the wanted seat.
+    Returns the session, the human's seat and the player kind per seat.
+    """
+    n = game.num_seats
+    probe = game.new_session([str(i) for i in range(n)], seed).names
+    person_at_seat = [int(x) for x in probe] if sorted(probe) == [str(i) for i in range(n)] \
+        else list(range(n))
+    human_person = person_at_seat[seat]
+    kind_of_person: list[str] = []
+    rest = iter(others)
+    for person in range(n):
+        kind_of_person.append("human" if person == human_person else next(rest))
+    seat_of_person = {person: s for s, person in enumerate(person_at_seat)}
+    persons = [name if k == "human" else f"{k.capitalize()} {seat_of_person[p]}"
+               for p, k in enumerate(kind_of_person)]
+    while persons.count(name) > 1:  # keep the human's name unique
+        persons = [p if k == "human" or p != name else f"{p}'"
+                   for p, k in zip(persons, kind_of_person, strict=True)]
+    session = game.new_session(persons, seed)
+    by_name = dict(zip(persons, kind_of_person, strict=True))
+    kinds = [by_name[p] for p in session.names]
+    return session, kinds.index("human"), kinds
+
+
+class _Table:
+    """The human's view of one session: plays deals, prompting at the human's turns."""
+
+    def __init__(self, console: Console, game: Game, session: Any, seat: int,
+                 names: Sequence[str], computers: Mapping[int, Any]):
+        self.console, self.game, self.session = console, game, session
+        self.seat, self.names, self.computers = seat, names, computers
+        self.want_end = False
+        self.end_announced = False
+
+    def announce_end(self) -> None:
+        """Give the end-of-session warning between deals, once, if it was asked for."""
+        if not self.want_end or self.end_announced:
+            return
+        warn = getattr(self.session, "warn_end", None)
+        if callable(warn):
+            warn()
+            self.console.print(Text("The end of the session is announced.", style="yellow"))
+        else:
+            self.console.print(Text("This game has no end announcement.", style="yellow"))
+        self.end_announced = True
+
+    def play_deal(self, state: State, number: int) -> bool:
+        """Play one deal to its end; False when the human quits."""
+        console, names, seat = self.console, self.names, self.seat
+        console.rule(f"Deal {number}")
+        first = state.observation(seat)
+        if seat not in first.get("active", [seat]):
+            console.print(Text("You sit out this deal; it is played without you.",
+                               style="yellow"))
+        tricks_seen = 0
+        while not state.is_terminal():
+            p = state.current_player()
+            legal = state.legal_actions()
+            if p == seat:
+                ordered = render.choice_order(self.game, legal)
+                labels = [state.action_to_string(a) for a in ordered]
+                console.print(render.render_observation(
+                    self.game, state.observation(seat), names, labels,
+                    title=f"Deal {number}: your turn"))
+                index = self.ask(len(ordered))
+                if index is None:
+                    return False
+                action = ordered[index]
+            else:
+                action = self.computers[p].act(self.game, state.observation(p), legal)
+            console.print(Text(f"  {names[p]}: {state.action_to_string(action)}", style="dim"))
+            state.apply(action)
+            tricks = state.observation(seat).get("tricks") or []
+            if len(tricks) > tricks_seen:
+                tricks_seen = len(tricks)
+                winner = render.seat_name(names, tricks[-1].get("winner"))
+                console.print(Text(f"  Trick {tricks_seen} to {winner}", style="green"))
+        return True
+
+    def ask(self, count: int) -> int | None:
+        """Read a choice number (0-based result) or None to quit; re-asks on bad input."""
+        while True:
+            try:
+                raw = typer.prompt(f"Choice [1-{count}, e to end the session, q to quit]")
+            except typer.Abort:  # end of input
+                return None
+            raw = raw.strip().lower()
+            if raw in QUIT_WORDS:
+                return None
+            if raw in END_WORDS:
+                self.want_end = True
+                self.console.print(Text("The end will be announced after this deal.",
+                                        style="yellow"))
+                continue
+            if raw.isdigit() and 1 <= int(raw) <= count:
+                return int(raw) - 1
+            self.console.print(Text(f"Please type a number from 1 to {count}, e or q.",
+                                    style="red"))
+
+
+def _print_summary(console: Console, session: Any) -> None:
+    summary = getattr(session, "summary", None)
+    data = summary() if callable(summary) else None
+    if isinstance(data, str):
+        console.print(data)
+    elif isinstance(data, Mapping):
+        for key, value in data.items():
+            if isinstance(value, list):  # names and totals: the score sheet shows them
+                continue
+            console.print(f"{str(key).replace('_', ' ')}: {value}")
+    console.print(render.render_sheet(session.sheet, title="Final score sheet"))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

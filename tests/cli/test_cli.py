@@ -1,0 +1,383 @@
+"""The ``tarock`` command line, driven through Typer's CliRunner (and ``main`` once)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import tarock.games  # noqa: F401  (registers the games)
+from tarock.cli import render
+from tarock.cli.app import app, main
+from tarock.core.protocol import make_game
+from tarock.core.records import read_records, replay, write_record
+
+GAME = "hungarian-tarokk"
+MANY_ONES = "1\n" * 600
+
+
+@pytest.fixture(autouse=True)
+def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No forced colours or terminal width from the environment running the tests."""
+    for var in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
+        monkeypatch.delenv(var, raising=False)
+    monkeypatch.setenv("COLUMNS", "120")
+
+
+def run(*args: str, input: str | None = None):
+    return CliRunner().invoke(app, list(args), input=input)
+
+
+def assert_bad_input(result, *needles: str) -> str:
+    """Exit status 2 and exactly one ``error:`` line on stderr that names every needle."""
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    line = lines[0]
+    assert line.startswith("error: ")
+    for needle in needles:
+        assert needle in line, line
+    assert result.stdout == ""
+    return line
+
+
+@pytest.fixture(scope="module")
+def simulated(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("sim") / "deals.jsonl"
+    result = CliRunner().invoke(app, ["simulate", "--deals", "6", "--seed", "11",
+                                      "--players", "random", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# games, options
+
+
+def test_games_lists_the_registered_games():
+    result = run("games")
+    assert result.exit_code == 0
+    assert GAME in result.stdout
+    data = json.loads(run("games", "--json").stdout)
+    assert {"game": GAME, "seats": 4, "options": len(make_game(GAME).options)} in data
+
+
+def test_options_lists_keys_allowed_values_and_rules():
+    result = run("options", "--option", "players=5")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "holding_rule" in out and "old_priority" in out and "HU-BID-6" in out
+    assert "Rule options" in out
+    data = json.loads(run("options", "--json", "--option", "players=5").stdout)
+    rows = {row["key"]: row for row in data["options"]}
+    assert set(rows) == set(make_game(GAME).options)
+    assert rows["players"]["value"] == 5
+    assert rows["players"]["allowed"] == "one of 4, 5"
+    assert rows["yield_min_tarokks"]["rule"] == "HU-BID-13"
+
+
+# --------------------------------------------------------------------------------------------
+# deal
+
+
+def test_deal_json_is_a_complete_reproducible_deal():
+    first = json.loads(run("deal", "--seed", "3", "--json").stdout)
+    again = json.loads(run("deal", "--seed", "3", "--json").stdout)
+    assert first == again
+    assert first["seed"] == 3 and first["dealer"] == 0 and first["game"] == GAME
+    hands, talon = first["deal"]["hands"], first["deal"]["talon"]
+    assert [len(h) for h in hands] == [9, 9, 9, 9] and len(talon) == 6
+    assert len({c for h in hands for c in h} | set(talon)) == 42
+    assert first["deal"] == make_game(GAME).deal_to_json(make_game(GAME).deal(3, 0))
+
+
+def test_deal_text_shows_sorted_grouped_hands_and_the_talon():
+    result = run("deal", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Talon" in out and "Seat 0 (dealer)" in out and "seed 3" in out
+    game = make_game(GAME)
+    deal = json.loads(run("deal", "--seed", "3", "--json").stdout)["deal"]
+    for hand in deal["hands"]:
+        assert str(render.hand_line(game.deck, hand)) in out
+
+
+def test_deal_five_players_the_dealer_sits_out():
+    result = run("deal", "--seed", "4", "--dealer", "2", "--option", "players=5")
+    assert result.exit_code == 0, result.output
+    assert "Seat 2 (dealer)" in result.stdout and "sits out" in result.stdout
+    data = json.loads(run("deal", "--seed", "4", "--dealer", "2", "-o", "players=5",
+                          "--json").stdout)
+    assert [len(h) for h in data["deal"]["hands"]] == [9, 9, 0, 9, 9]
+
+
+def test_deal_bad_dealer_names_the_rule():
+    assert_bad_input(run("deal", "--seed", "1", "--dealer", "9"), "dealer 9", "HU-SESSION-4")
+
+
+# --------------------------------------------------------------------------------------------
+# Bad options, games and arguments: one line, exit status 2
+
+
+@pytest.mark.parametrize("command", [
+    ["deal", "--seed", "1"],
+    ["simulate", "--deals", "1"],
+    ["play", "--seed", "1", "--deals", "1"],
+    ["options"],
+])
+def test_unknown_option_key(command):
+    assert_bad_input(run(*command, "--option", "no_such_rule=1"), "'no_such_rule'")
+
+
+@pytest.mark.parametrize("option, needles", [
+    ("players=6", ("'players'", "one of 4, 5", "HU-SESSION-1")),
+    ("holding_rule=newest", ("'holding_rule'", "old_priority", "HU-BID-6")),
+    ("yield_min_tarokks=10", ("'yield_min_tarokks'", "HU-BID-13")),
+    ("players", ("'players'", "key=value")),
+])
+def test_bad_option_value(option, needles):
+    assert_bad_input(run("deal", "--seed", "1", "--option", option), *needles)
+
+
+def test_unknown_game():
+    assert_bad_input(run("deal", "--game", "skat"), "unknown game 'skat'", GAME)
+    assert_bad_input(run("simulate", "--game", "skat", "--deals", "1"), "skat")
+
+
+@pytest.mark.parametrize("args, needle", [
+    (["deal", "--bogus"], "--bogus"),
+    (["deal", "--seed", "abc"], "--seed"),
+    (["simulate"], "--deals"),
+    (["simulate", "--deals", "0"], "--deals"),
+    (["simulate", "--deals", "1", "--players", "random,random"], "--players"),
+    (["simulate", "--deals", "1", "--players", "genius"], "genius"),
+    (["play", "--seat", "4"], "--seat 4"),
+    (["play", "--opponents", "genius"], "genius"),
+    (["frobnicate"], "frobnicate"),
+])
+def test_bad_arguments(args, needle):
+    assert_bad_input(run(*args), needle)
+
+
+def test_no_command_shows_help_and_one_error_line():
+    result = run()
+    assert result.exit_code == 2
+    assert "Usage" in result.stdout and "simulate" in result.stdout
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: missing command")
+
+
+def test_main_exits_2_with_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(sys, "argv", ["tarock", "deal", "--option", "players=3"])
+    with pytest.raises(SystemExit) as exc:
+        main()
+    assert exc.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "'players'" in err[0] and err[0].startswith("error: ")
+
+
+# --------------------------------------------------------------------------------------------
+# simulate and replay
+
+
+def test_simulate_writes_records_that_all_replay(simulated: Path):
+    records = read_records(simulated)
+    assert len(records) == 6
+    assert len(simulated.read_text(encoding="utf-8").splitlines()) == 6
+    for i, record in enumerate(records):
+        assert record["seed"] == 11 + i and record["dealer"] == i % 4
+        assert "result" in record
+        state = replay(record)
+        assert state.is_terminal()
+        assert state.result()["scores"] == record["result"]["scores"]
+
+
+def test_simulate_is_reproducible_and_reports_json(tmp_path: Path, simulated: Path):
+    out = tmp_path / "again.jsonl"
+    result = run("simulate", "--deals", "6", "--seed", "11", "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert out.read_text(encoding="utf-8") == simulated.read_text(encoding="utf-8")
+    records = read_records(out)
+    assert summary["deals"] == 6 and summary["out"] == str(out)
+    assert sum(summary["outcomes"].values()) == 6
+    totals = [sum(r["result"]["scores"][s] for r in records) for s in range(4)]
+    assert summary["total_scores"] == totals
+    assert summary["mean_scores"] == [round(t / 6, 3) for t in totals]
+
+
+def test_simulate_text_summary_and_mixed_players(tmp_path: Path):
+    out = tmp_path / "mixed.jsonl"
+    result = run("simulate", "--deals", "3", "--players", "random,cautious,random,cautious",
+                 "--option", "players=4", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "3 deals" in result.stdout and "cautious 1" in result.stdout
+    assert "Records written" in result.stdout
+    assert "simulating" not in result.stdout  # no progress bar when not a terminal
+    assert read_records(out)[0]["players"] == [
+        "random 0", "cautious 1", "random 2", "cautious 3"]
+
+
+def test_simulate_five_players(tmp_path: Path):
+    out = tmp_path / "five.jsonl"
+    result = run("simulate", "--deals", "5", "--option", "players=5", "--players", "cautious",
+                 "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    for record in read_records(out):
+        replay(record)
+        assert record["options"]["players"] == 5
+
+
+def test_replay_jsonl(simulated: Path):
+    result = run("replay", str(simulated))
+    assert result.exit_code == 0, result.output
+    assert "6 records valid" in result.stdout
+    data = json.loads(run("replay", str(simulated), "--json").stdout)
+    assert isinstance(data, list) and len(data) == 6
+    records = read_records(simulated)
+    assert [d["result"] for d in data] == [r["result"] for r in records]
+    assert all(d["valid"] and d["finished"] for d in data)
+
+
+def test_replay_single_record(tmp_path: Path, simulated: Path):
+    record = read_records(simulated)[0]
+    path = tmp_path / "one.json"
+    write_record(record, path)
+    result = run("replay", str(path))
+    assert result.exit_code == 0, result.output
+    assert "Valid hungarian-tarokk record" in result.stdout
+    assert record["players"][0] in result.stdout and "Scores" in result.stdout
+    data = json.loads(run("replay", str(path), "--json").stdout)
+    assert data["result"] == record["result"] and data["players"] == record["players"]
+    assert data["actions"] == len(record["actions"])
+
+
+def _tamper(record: dict) -> int:
+    """Make the first card play a card that another seat holds; return its action index."""
+    actions = record["actions"]
+    index = next(i for i, a in enumerate(actions) if a["type"] == "play")
+    seat = actions[index]["seat"]
+    other = next(a["card"] for a in reversed(actions) if a["type"] == "play" and a["seat"] != seat)
+    actions[index]["card"] = other
+    return index
+
+
+def test_replay_tampered_record_names_the_action_and_rule(tmp_path: Path, simulated: Path):
+    records = read_records(simulated)
+    scored = next(r for r in records if any(a["type"] == "play" for a in r["actions"]))
+    index = _tamper(scored)
+    path = tmp_path / "bad.json"
+    write_record(scored, path)
+    assert_bad_input(run("replay", str(path)), f"action {index} ", "HU-PLAY-2", "not in hand")
+    assert_bad_input(run("replay", str(path), "--json"), f"action {index} ", "HU-PLAY-2")
+
+
+def test_replay_tampered_jsonl_names_the_record(tmp_path: Path, simulated: Path):
+    lines = simulated.read_text(encoding="utf-8").splitlines()
+    records = [json.loads(line) for line in lines]
+    k = next(i for i, r in enumerate(records) if any(a["type"] == "play" for a in r["actions"]))
+    index = _tamper(records[k])
+    path = tmp_path / "bad.jsonl"
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    assert_bad_input(run("replay", str(path)), f"record {k + 1}:", f"action {index} ",
+                     "HU-PLAY-2")
+
+
+def test_replay_bad_files(tmp_path: Path):
+    assert_bad_input(run("replay", str(tmp_path / "missing.json")), "missing.json")
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text("{nope\n", encoding="utf-8")
+    assert_bad_input(run("replay", str(broken)), "line 1", "not valid JSON")
+    other = tmp_path / "other.json"
+    other.write_text(json.dumps({"format": "something-else/9"}), encoding="utf-8")
+    assert_bad_input(run("replay", str(other)), "format")
+
+
+# --------------------------------------------------------------------------------------------
+# play
+
+
+def test_play_a_full_deal_with_piped_input():
+    result = run("play", "--seed", "5", "--deals", "1", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "you are You at seat 0" in out
+    assert "Your hand (9 cards)" in out and "Tarokks" in out
+    assert "Your choices" in out and "Auction" in out
+    assert "Announcements" in out and "Current trick" in out and "Last trick" in out
+    assert "Deal 1 is over" in out and "Score sheet" in out and "Total" in out
+    assert "Deal 2" not in out
+
+
+def test_play_seat_and_name():
+    result = run("play", "--seed", "8", "--deals", "1", "--seat", "2", "--name", "Ann",
+                 "--opponents", "random", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    assert "you are Ann at seat 2" in result.stdout
+    assert "Random 1" in result.stdout
+
+
+def test_play_five_players_the_human_sits_out():
+    seed = 7
+    game = make_game(GAME, {"players": 5})
+    dealer = game.new_session([str(i) for i in range(5)], seed).dealer  # the first dealer
+    result = run("play", "--seed", str(seed), "--option", "players=5", "--seat", str(dealer),
+                 "--deals", "2", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert f"at seat {dealer}" in out
+    assert "You sit out this deal" in out
+    assert "Deal 1 is over" in out and "Deal 2 is over" in out and "Score sheet" in out
+
+
+def test_play_until_the_session_ends():
+    result = run("play", "--seed", "5", "--end-after", "0", input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "The end of the session is announced" in result.stdout
+    assert "The session is over" in result.stdout and "Final score sheet" in result.stdout
+
+
+def test_play_quit_bad_input_and_end_of_input():
+    result = run("play", "--seed", "5", input="x\n99\nq\n")
+    assert result.exit_code == 0, result.output
+    assert "Please type a number from 1 to" in result.stdout
+    assert "You left the table" in result.stdout
+    eof = run("play", "--seed", "5", input="")
+    assert eof.exit_code == 0 and "You left the table" in eof.stdout
+
+
+def test_play_end_word_announces_after_the_deal():
+    result = run("play", "--seed", "5", "--deals", "2", input="e\n" + MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "The end will be announced after this deal" in out
+    assert out.index("Deal 1 is over") < out.index("The end of the session is announced")
+
+
+# --------------------------------------------------------------------------------------------
+# render
+
+
+def test_hand_sorting_and_grouping():
+    deck = make_game(GAME).deck
+    codes = ["SK", "T1", "HA", "T22", "CJ", "T5", "HK", "S10"]
+    assert [c.code for c in render.sort_cards(deck, codes)] == [
+        "T22", "T5", "T1", "HK", "HA", "CJ", "SK", "S10"]
+    groups = render.group_cards(deck, codes)
+    assert [(s, [c.code for c in cards]) for s, cards in groups] == [
+        ("T", ["T22", "T5", "T1"]), ("H", ["HK", "HA"]), ("C", ["CJ"]), ("S", ["SK", "S10"])]
+    assert str(render.hand_line(deck, codes)) == "skíz V pagát │ ♥K ♥A │ ♣J │ ♠K ♠10"
+
+
+def test_choices_for_card_play_follow_the_hand_order():
+    game = make_game(GAME)
+    actions = [game.action_from_json({"type": "play", "card": c}) for c in ("HA", "T2", "T9")]
+    ordered = render.choice_order(game, actions)
+    assert [game.action_to_json(a)["card"] for a in ordered] == ["T9", "T2", "HA"]
+    assert render.describe_public_action(game.deck, {"type": "call", "card": "T20"}) == "call XX"
+    assert render.describe_public_action(
+        game.deck, {"type": "kontra", "item": "game", "owner": "declarer"}
+    ) == "kontra declarer's game"

@@ -1,0 +1,86 @@
+"""The two simple computer players (issue 2 item 6) act legally through the protocol only."""
+
+from __future__ import annotations
+
+import pytest
+
+from tarock.core.errors import InvalidOptionError
+from tarock.core.session import play_out, players_act
+from tarock.games import make_game
+from tarock.players import make_player, player_names
+
+
+def test_player_registry() -> None:
+    assert {"random", "cautious"} <= set(player_names())
+    with pytest.raises(InvalidOptionError):
+        make_player("nobody")
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("kind", ["random", "cautious"])
+def test_players_finish_deals_legally(kind: str, players: int) -> None:
+    game = make_game("hungarian-tarokk", {"players": players})
+    seats = [make_player(kind, s) for s in range(players)]
+    for seed in range(40):
+        state = play_out(game.new_deal_state(seed, dealer=seed % players), players_act(seats))
+        assert sum(state.result()["scores"]) == 0
+
+
+def test_cautious_never_announces_of_its_own_accord() -> None:
+    """The cautious player passes whenever a pass is legal, so it only meets obligations."""
+    game = make_game("hungarian-tarokk")
+    seats = [make_player("cautious", s) for s in range(4)]
+    for seed in range(60):
+        state = play_out(game.new_deal_state(seed, dealer=seed % 4), players_act(seats))
+        announced = [game.action_to_json(a) for _, a in state.history
+                     if game.action_to_json(a)["type"] == "announce"]
+        assert all(a["bonus"] == "ultimo" for a in announced)
+
+
+def test_cautious_bids_only_with_an_honour_and_tarokks() -> None:
+    game = make_game("hungarian-tarokk")
+    seats = [make_player("cautious", s) for s in range(4)]
+    for seed in range(60):
+        state = game.new_deal_state(seed, dealer=3)
+        while state.phase == "auction":
+            seat = state.current_player()
+            obs = state.observation(seat)
+            action = seats[seat].act(game, obs, state.legal_actions())
+            bid = game.action_to_json(action)["bid"]
+            if bid not in ("passz", "tartom") and state.legal_actions() != [action]:
+                hand = obs["hand"]
+                assert any(c in ("T1", "T21", "T22") for c in hand)
+                assert sum(c.startswith("T") for c in hand) >= 5
+            state.apply(action)
+
+
+def test_cautious_takes_points_with_a_winning_card() -> None:
+    """Over a trick holding points it plays a card that wins it, when it has one."""
+    game = make_game("hungarian-tarokk")
+    seats = [make_player("cautious", s) for s in range(4)]
+    checked = 0
+    for seed in range(30):
+        state = game.new_deal_state(seed, dealer=3)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            legal = state.legal_actions()
+            action = seats[seat].act(game, obs, legal)
+            trick = obs.get("trick", [])
+            if state.phase == "play" and trick and len(legal) > 1:
+                deck = game.deck
+                cards = [deck.by_code[t["card"]] for t in trick]
+                if sum(c.points for c in cards) >= 2:
+                    played = deck.by_code[game.action_to_json(action)["card"]]
+                    led = cards[0].suit
+
+                    def power(c, led=led):
+                        return 100 + c.rank if c.is_trump else (c.rank if c.suit == led else -1)
+
+                    best = max(power(c) for c in cards)
+                    can_win = any(power(deck.by_code[game.action_to_json(a)["card"]]) > best
+                                  for a in legal)
+                    assert (power(played) > best) == can_win
+                    checked += 1
+            state.apply(action)
+    assert checked > 50
