@@ -46,9 +46,12 @@ def run_ours(deals: int, players: int, seed: int = 1) -> dict[str, Any]:
     start = time.perf_counter()
     for d in range(deals):
         state = game.new_deal_state(seed * 100_000 + d, dealer=d % players)
+        bidding = True  # the auction comes first; once another decision shows, it is over
         while not state.is_terminal():
             legal = state.legal_actions()
-            if game.action_to_json(legal[0])["type"] == "bid":
+            if bidding:
+                bidding = game.action_to_json(legal[0])["type"] == "bid"
+            if bidding:
                 action = fixed_bid(game, state.observation(state.current_player()), legal)
             else:
                 action = legal[rng.randrange(len(legal))]

@@ -154,7 +154,7 @@ def test_unknown_game():
     (["simulate", "--deals", "0"], "--deals"),
     (["simulate", "--deals", "1", "--players", "random,random"], "--players"),
     (["simulate", "--deals", "1", "--players", "genius"], "genius"),
-    (["play", "--seat", "4"], "--seat 4"),
+    (["play", "--name", "Cautious 1"], "--name"),
     (["play", "--opponents", "genius"], "genius"),
     (["frobnicate"], "frobnicate"),
 ])
@@ -304,7 +304,7 @@ def test_play_a_full_deal_with_piped_input():
     result = run("play", "--seed", "5", "--deals", "1", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "you are You at seat 0" in out
+    assert "you are You at seat" in out
     assert "Your hand (9 cards)" in out and "Tarokks" in out
     assert "Your choices" in out and "Auction" in out
     assert "Announcements" in out and "Current trick" in out and "Last trick" in out
@@ -312,20 +312,23 @@ def test_play_a_full_deal_with_piped_input():
     assert "Deal 2" not in out
 
 
-def test_play_seat_and_name():
-    result = run("play", "--seed", "8", "--deals", "1", "--seat", "2", "--name", "Ann",
+def test_play_name_and_seating_draw():
+    game = make_game(GAME)
+    seat = game.new_session(["Ann", "Random 1", "Random 2", "Random 3"], 8).names.index("Ann")
+    result = run("play", "--seed", "8", "--deals", "1", "--name", "Ann",
                  "--opponents", "random", input=MANY_ONES)
     assert result.exit_code == 0, result.output
-    assert "you are Ann at seat 2" in result.stdout
+    assert f"you are Ann at seat {seat}" in result.stdout
     assert "Random 1" in result.stdout
 
 
 def test_play_five_players_the_human_sits_out():
-    seed = 7
     game = make_game(GAME, {"players": 5})
-    dealer = game.new_session([str(i) for i in range(5)], seed).dealer  # the first dealer
-    result = run("play", "--seed", str(seed), "--option", "players=5", "--seat", str(dealer),
-                 "--deals", "2", input=MANY_ONES)
+    names = ["You"] + [f"Cautious {i}" for i in range(1, 5)]
+    seed, dealer = next((seed, s.dealer) for seed in range(100)
+                        for s in [game.new_session(names, seed)] if s.names[s.dealer] == "You")
+    result = run("play", "--seed", str(seed), "--option", "players=5", "--deals", "2",
+                 input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert f"at seat {dealer}" in out

@@ -167,13 +167,6 @@ def _player_seed(seed: int, seat: int) -> int:
     return seed * 101 + seat
 
 
-def _check_seat(game: Game, seat: int, what: str) -> None:
-    n = game.num_seats
-    if not 0 <= seat < n:
-        raise InvalidOptionError(f"{what} {seat} is not a seat of {game.name}",
-                                 expected=f"a seat number 0-{n - 1}")
-
-
 def _prefixed(exc: TarockError, prefix: str) -> InvalidRecordError:
     err = InvalidRecordError(prefix + str(exc))
     err.rule, err.expected = exc.rule, exc.expected
@@ -209,10 +202,10 @@ def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
     """List a game's rule options: current value (default unless --option), allowed values."""
     given = parse_option_args(option or [])
     g = make_game(game, given)
-    rows = []
-    for key, value in g.options_to_json().items():
-        allowed, rule = _probe_option(game, given, key)
-        rows.append({"key": key, "value": value, "allowed": allowed, "rule": rule})
+    values = g.options_to_json()
+    rows = [{"key": spec.key, "value": values[spec.key], "allowed": spec.describe(),
+             "default": spec.to_json(spec.default), "rule": spec.rule}
+            for spec in g.option_specs]
     where = f"shared/rules/{game}.md, section 'Rule options'"
     if json_out:
         _echo_json({"game": game, "documented_in": where, "options": rows})
@@ -220,23 +213,15 @@ def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
     table = Table(title=f"Rule options of {game}", title_justify="left")
     table.add_column("Option")
     table.add_column("Value")
+    table.add_column("Default")
     table.add_column("Allowed")
     table.add_column("Rule")
     for row in rows:
-        table.add_row(row["key"], _option_value(row["value"]), row["allowed"] or "?",
-                      row["rule"] or "")
+        table.add_row(row["key"], _option_value(row["value"]), _option_value(row["default"]),
+                      row["allowed"], row["rule"])
     console = _console()
     console.print(table)
     console.print(f"Set with --option key=value. Documented in {where}.")
-
-
-def _probe_option(game: str, given: Mapping[str, Any], key: str) -> tuple[str | None, str | None]:
-    """What an option accepts and the rule it changes, read from the error of a bad value."""
-    try:
-        make_game(game, {**given, key: "\x00"})
-    except TarockError as exc:
-        return exc.expected, exc.rule
-    return None, None
 
 
 def _option_value(value: Any) -> str:
@@ -434,7 +419,6 @@ def play_cmd(
     game: GameOpt = DEFAULT_GAME,
     seed: Annotated[int | None, typer.Option(help="Session seed (random if omitted).")] = None,
     option: OptionsOpt = None,
-    seat: Annotated[int, typer.Option(help="Your seat.")] = 0,
     opponents: Annotated[str, typer.Option(
         help="Computer player kind, or a comma list for the other seats in order.")] = "cautious",
     deals: Annotated[int | None, typer.Option(
@@ -445,15 +429,20 @@ def play_cmd(
     name: Annotated[str, typer.Option(help="Your name on the score sheet.")] = "You",
 ) -> None:
     """Play at the table against computer players: type a choice's number, e to announce the
-    end of the session after this deal, or q to quit."""
+    end of the session after this deal, or q to quit. The seating draw decides your seat."""
     g = build_game(game, option)
-    n = g.num_seats
-    _check_seat(g, seat, "--seat")
-    others = player_kinds(opponents, n - 1, "--opponents")
+    others = player_kinds(opponents, g.num_seats - 1, "--opponents")
     seed = _fresh_seed(seed)
-    session, human, kinds = _seat_table(g, seed, seat, name, others)
+    computer_names = [f"{kind.capitalize()} {i}" for i, kind in enumerate(others, start=1)]
+    if name in computer_names:
+        raise InvalidOptionError(f"--name {name!r} is taken by a computer player",
+                                 expected="another name")
+    kind_of = dict(zip(computer_names, others, strict=True))
+    session = g.new_session([name, *computer_names], seed)  # the seating draw places everyone
     names = list(session.names)
-    computers = {s: make_player(kinds[s], _player_seed(seed, s)) for s in range(n) if s != human}
+    human = names.index(name)
+    computers = {s: make_player(kind_of[names[s]], _player_seed(seed, s))
+                 for s in range(g.num_seats) if s != human}
     console = _console()
     console.print(Text(f"{g.name}, seed {seed}: you are {names[human]} at seat {human}.",
                        style="bold"))
@@ -477,35 +466,6 @@ def play_cmd(
     if session.is_over():
         console.rule("The session is over")
         _print_summary(console, session)
-
-
-def _seat_table(game: Game, seed: int, seat: int, name: str,
-                others: Sequence[str]) -> tuple[Any, int, list[str]]:
-    """Start the session with the human at ``seat`` if the game's seating allows it.
-
-    A game may seat the persons by a draw (HU-SESSION-2); the draw is found with placeholder
-    names first, and the persons are then listed so that the human lands on the wanted seat.
-    Returns the session, the human's seat and the player kind per seat.
-    """
-    n = game.num_seats
-    probe = game.new_session([str(i) for i in range(n)], seed).names
-    person_at_seat = [int(x) for x in probe] if sorted(probe) == [str(i) for i in range(n)] \
-        else list(range(n))
-    human_person = person_at_seat[seat]
-    kind_of_person: list[str] = []
-    rest = iter(others)
-    for person in range(n):
-        kind_of_person.append("human" if person == human_person else next(rest))
-    seat_of_person = {person: s for s, person in enumerate(person_at_seat)}
-    persons = [name if k == "human" else f"{k.capitalize()} {seat_of_person[p]}"
-               for p, k in enumerate(kind_of_person)]
-    while persons.count(name) > 1:  # keep the human's name unique
-        persons = [p if k == "human" or p != name else f"{p}'"
-                   for p, k in zip(persons, kind_of_person, strict=True)]
-    session = game.new_session(persons, seed)
-    by_name = dict(zip(persons, kind_of_person, strict=True))
-    kinds = [by_name[p] for p in session.names]
-    return session, kinds.index("human"), kinds
 
 
 class _Table:

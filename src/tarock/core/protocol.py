@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import Deck
 from tarock.core.errors import UnknownGameError
+from tarock.core.options import OptionSpec
 
 if TYPE_CHECKING:
     from tarock.core.session import Session
@@ -41,6 +42,7 @@ class Game(ABC):
 
     name: str
     deck: Deck
+    option_specs: tuple[OptionSpec, ...]  # the rules document's option table
     options: Mapping[str, Any]
 
     @property

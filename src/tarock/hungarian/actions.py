@@ -39,6 +39,11 @@ PASS_ACTION = Action(PASS)
 ANNUL_YES, ANNUL_NO = Action(ANNUL, True), Action(ANNUL, False)
 
 
+def team_possessive(team: str) -> str:
+    """Say "declarer's" or "opponents'", for describing kontra items."""
+    return "declarer's" if team == "d" else "opponents'"
+
+
 def kontra(owner: str, item: str) -> Action:
     return Action(KONTRA, (owner, item))
 
@@ -143,5 +148,5 @@ def describe(action: Action) -> str:
     if kind == ANNOUNCE:
         return f"announce {arg}"
     if kind == KONTRA:
-        return f"kontra {TEAM_WORDS[arg[0]]}'s {arg[1]}"
+        return f"kontra {team_possessive(arg[0])} {arg[1]}"
     return "pass"

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 from tarock.hungarian.actions import (
     ANNOUNCE,
+    ANNOUNCEABLE,
     ANNOUNCES,
     CALL,
     CALLS,
@@ -31,6 +32,9 @@ GAME = (DECLARER_TEAM, "game")
 MAX_KONTRA = 5
 LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
 _LOOKAHEAD = 4
+KONTRAS = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
+           for item in ("game", *ANNOUNCEABLE)}
+ULTIMO_ITEMS = {(DECLARER_TEAM, "ultimo"), (OPPONENTS, "ultimo")}
 
 
 class Context:
@@ -59,9 +63,10 @@ class Context:
 class Announcements:
     """Mutable phase state; ``apply`` assumes the action came from ``legal``."""
 
-    __slots__ = ("alone_public", "announced", "announced_by", "called", "count_announced", "ctx",
-                 "done", "first_turn", "had_turn", "klevel", "partner", "pass_only",
-                 "public_side", "refs", "turn", "turn_flags", "turn_len", "turn_player")
+    __slots__ = ("_legal", "alone_public", "announced", "announced_by", "called",
+                 "count_announced", "ctx", "discarder", "done", "first_turn", "had_turn", "klevel",
+                 "partner", "pass_only", "public_side", "refs", "turn", "turn_flags", "turn_len",
+                 "turn_player")
 
     def __init__(self, ctx: Context, initial_public: dict[int, str]):
         self.ctx = ctx
@@ -72,6 +77,7 @@ class Announcements:
         self.refs: list[tuple[int, str]] = []
         self.called: int | None = None
         self.partner: int | None = None
+        self.discarder: int | None = None  # HU-CALL-6, known once the call is made
         self.alone_public = False
         self.public_side = dict.fromkeys(ctx.active, "unknown")
         self.public_side.update(initial_public)
@@ -82,6 +88,7 @@ class Announcements:
         self.done = False
         self.turn = 0  # index of the turn in the phase
         self.turn_player = ctx.declarer
+        self._legal: list[Action] | None = None  # legal() of the current position, until apply
         self._start_turn()
 
     def clone(self) -> Announcements:
@@ -93,6 +100,8 @@ class Announcements:
         new.count_announced = dict(self.count_announced)
         new.refs = list(self.refs)
         new.called, new.partner, new.alone_public = self.called, self.partner, self.alone_public
+        new.discarder = self.discarder
+        new._legal = None
         new.public_side = dict(self.public_side)
         new.had_turn = set(self.had_turn)
         new.pass_only, new.done, new.turn = self.pass_only, self.done, self.turn
@@ -133,13 +142,10 @@ class Announcements:
     def presumption_ok(self, p: int) -> bool:
         return self.public_side[p] != "unknown" or self.presumed_side() == self.team(p)
 
-    def called_card_discarder(self) -> int | None:
+    def _find_discarder(self, card: int) -> int | None:
         """HU-CALL-6: the non-declarer whose discards hold the called card."""
-        if self.called is None:
-            return None
-        card = bit(self.called)
         return next((q for q in self.ctx.active
-                     if q != self.ctx.declarer and self.ctx.discards[q] & card), None)
+                     if q != self.ctx.declarer and self.ctx.discards[q] & bit(card)), None)
 
     # -- turns -------------------------------------------------------------------------------
 
@@ -176,7 +182,7 @@ class Announcements:
         for item, level in self.klevel.items():
             k = level + 1
             if k <= MAX_KONTRA and (t != item[0] if k % 2 else t == item[0]):
-                out.append(kontra(*item))
+                out.append(KONTRAS[item])
         if self.obligations_met():
             out.append(PASS_ACTION)
         return out
@@ -207,20 +213,35 @@ class Announcements:
         if self.first_turn:
             if p == ctx.cue_pagat_player and "ultimo" not in self.announced[self.team(p)]:
                 return False
-            if p == self.called_card_discarder() and self.klevel[GAME] < 1:
+            if p == self.discarder and self.klevel[GAME] < 1:
                 return False
         return True
 
-    def _needs_lookahead(self) -> bool:
+    def _first_turn_duty(self) -> bool:
+        """HU-ANN-14: the pagát cue bidder's ultimo or the discarder's kontra falls due now."""
         p = self.turn_player
-        return (self.count_due(p) or (self.first_turn and (
-            p == self.ctx.cue_pagat_player or p == self.called_card_discarder())))
+        return self.first_turn and (p == self.ctx.cue_pagat_player or p == self.discarder)
 
     def legal(self) -> list[Action]:
+        """The actions that keep the turn finishable (cached until the next ``apply``)."""
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return self._legal
+
+    def _compute_legal(self) -> list[Action]:
         cands = self.candidates()
-        if not self._needs_lookahead():
-            return cands
-        return [a for a in cands if a is PASS_ACTION or self._completable_after(a, _LOOKAHEAD)]
+        p, opt = self.turn_player, self.ctx.opt
+        if self._first_turn_duty() or (self.count_due(p) and (
+                opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team)):
+            return [a for a in cands
+                    if a is PASS_ACTION or self._completable_after(a, _LOOKAHEAD)]
+        if self.count_due(p):
+            # HU-ANN-9 under the default count rules: ultimo needs the count in the same turn,
+            # and the count may only open the turn, so an ultimo action here can never be
+            # followed by it; everything else leaves the turn free to end.
+            return [a for a in cands if not (a is ANNOUNCES["ultimo"]
+                                             or (a.kind == KONTRA and a.arg in ULTIMO_ITEMS))]
+        return cands
 
     def _completable_after(self, action: Action, depth: int) -> bool:
         trial = self.clone()
@@ -235,6 +256,7 @@ class Announcements:
     def apply(self, action: Action) -> None:
         p, kind, arg = self.turn_player, action.kind, action.arg
         flags = self.turn_flags
+        self._legal = None
         if kind == PASS:
             self._end_turn()
             return
@@ -245,6 +267,7 @@ class Announcements:
             self.count_announced[p] = True
         elif kind == CALL:
             self.called = arg
+            self.discarder = self._find_discarder(arg)
             card = bit(arg)
             self.partner = next((q for q in self.ctx.active
                                  if q != self.ctx.declarer and self.ctx.hands[q] & card), None)
@@ -263,7 +286,7 @@ class Announcements:
             level = self.klevel[arg] + 1
             self.klevel[arg] = level
             if (self.ctx.opt.called_card_discarder_states_reason and arg == GAME and level == 1
-                    and p == self.called_card_discarder()):
+                    and p == self.discarder):
                 self.alone_public = True  # HU-CALL-6, deduction 2
             self.reveal(p)
             flags.add("kontra")

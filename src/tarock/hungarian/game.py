@@ -21,7 +21,7 @@ from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
 from tarock.hungarian.auction import CALL_NAMES, HOLD, Auction
 from tarock.hungarian.calling import callable_cards
 from tarock.hungarian.cards import DECK, HONOURS, T1, T22, TAROKKS, bit, trick_winner_index
-from tarock.hungarian.options import GAME_NAME, HungarianOptions
+from tarock.hungarian.options import GAME_NAME, SPECS, HungarianOptions
 from tarock.hungarian.outcome import DealOutcome, Trick
 from tarock.hungarian.play import legal_cards
 from tarock.hungarian.scoring import (
@@ -56,6 +56,7 @@ def active_seats(players: int, dealer: int) -> tuple[int, ...]:
 class HungarianGame(Game):
     name = GAME_NAME
     deck = DECK
+    option_specs = SPECS
 
     def __init__(self, options: Mapping[str, Any] | None = None):
         self.opt = HungarianOptions.make(options)
@@ -211,7 +212,7 @@ class HungarianState(State):
             return [A.BIDS[c] for c in self.auction.legal_calls(p)]
         if phase == ANNOUNCE:
             assert self.ann is not None
-            return self.ann.legal()
+            return list(self.ann.legal())
         if phase == DISCARD:
             return [A.Action(A.DISCARD, m) for m in self._discard_masks(p)]
         if phase == ANNUL:
@@ -243,8 +244,8 @@ class HungarianState(State):
         if action.kind == A.KONTRA and self.ann is not None:
             level = self.ann.klevel.get(action.arg, -1) + 1
             if 1 <= level < len(LEVEL_NAMES):
-                owner = A.TEAM_WORDS[action.arg[0]]
-                return f"{LEVEL_NAMES[level]} on {owner}' {action.arg[1]}"
+                owner = A.team_possessive(action.arg[0])
+                return f"{LEVEL_NAMES[level]} on the {owner} {action.arg[1]}"
         return A.describe(action)
 
     # -- phase handlers ----------------------------------------------------------------------
