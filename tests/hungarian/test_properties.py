@@ -151,3 +151,38 @@ def test_hypothesis_deals(seed: int, option_seed: int) -> None:
     game = make_game("hungarian-tarokk", random_options(random.Random(option_seed)))
     seats = [make_player("random", seed + s) for s in range(game.num_seats)]
     check_finished(play_deal(game, seed, seats, watch=True))
+
+
+def swap_hidden(deal: Any, a: int, b: int, rng: random.Random) -> Any:
+    """The same deal with one card exchanged between seats a and b (both hidden from others)."""
+    hands = list(deal.hands)
+    ca = rng.choice(list(iter_bits(hands[a])))
+    cb = rng.choice(list(iter_bits(hands[b])))
+    hands[a] ^= (1 << ca) | (1 << cb)
+    hands[b] ^= (1 << ca) | (1 << cb)
+    return type(deal)(tuple(hands), deal.talon)
+
+
+@pytest.mark.parametrize("players", [4, 5])
+def test_observation_does_not_depend_on_hidden_cards(players: int) -> None:
+    """Exchanging cards between two other seats changes nothing that a seat observes, as long
+    as the same public actions stay legal (HU-IRR-2)."""
+    game = make_game("hungarian-tarokk", {"players": players})
+    rng = random.Random(3)
+    compared = 0
+    for seed in range(300):
+        state = game.new_deal_state(seed, dealer=seed % players)
+        active = list(state.active)
+        seat = rng.choice(active)
+        others = [q for q in active if q != seat]
+        a, b = rng.sample(others, 2)
+        twin = game.new_initial_state(swap_hidden(state.deal, a, b, rng), state.dealer)
+        while not state.is_terminal() and state.phase == "auction":
+            assert state.observation(seat) == twin.observation(seat)
+            compared += 1
+            action = rng.choice(state.legal_actions())
+            if action not in twin.legal_actions():
+                break
+            state.apply(action)
+            twin.apply(action)
+    assert compared > 500

@@ -694,10 +694,26 @@ class HungarianState(State):
             out["called"] = DECK.code(ann.called)
             if seat in self.active:
                 out["my_team"] = A.TEAM_WORDS[ann.team(seat)]
-            played = any(ann.called in t.cards for t in self.tricks) or ann.called in self.trick
-            if played or seat in (self.declarer, ann.partner):
-                out["partner"] = ann.partner if (played or seat == ann.partner) else None
+            if self._knows_partner(seat):
+                out["partner"] = ann.partner  # None: the declarer plays alone (HU-CALL-5)
         return out
+
+    def _knows_partner(self, seat: int) -> bool:
+        """Whether ``seat`` knows who the partner is (HU-IRR-2, HU-PLAY-7, HU-ANN-12).
+
+        Everyone knows once the called card is played or the declarer is publicly alone; the
+        partner knows himself; the declarer knows when he called a card he owns; whoever holds
+        the called card in his discards knows that the declarer is alone.
+        """
+        ann = self.ann
+        assert ann is not None and ann.called is not None
+        called = ann.called
+        if ann.alone_public or called in self.trick or any(called in t.cards for t in self.tricks):
+            return True
+        if seat == ann.partner or seat == ann.discarder:
+            return True
+        return seat == self.declarer and bool(
+            (self.final_hands[seat] | self.discards[seat]) & bit(called))
 
     def _is_announcement_pass(self, seat: int, action: Action) -> bool:
         return self.phase in (ANNOUNCE, PLAY, CLAIM, END) and action.kind == A.PASS
