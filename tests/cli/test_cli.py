@@ -16,7 +16,9 @@ from tarock.core.protocol import make_game
 from tarock.core.records import read_records, replay, write_record
 
 GAME = "hungarian-tarokk"
-MANY_ONES = "1\n" * 600
+# Every prompt finds an answer within three lines: one number, or the numbers of 2 or 3 cards
+# for a discard (the lines that do not fit are refused and the prompt asks again).
+MANY_ONES = "1\n1 2\n1 2 3\n" * 400
 
 
 @pytest.fixture(autouse=True)
@@ -337,7 +339,7 @@ def test_play_five_players_the_human_sits_out():
 
 
 def test_play_until_the_session_ends():
-    result = run("play", "--seed", "5", "--end-after", "0", input="1\n" * 3000)
+    result = run("play", "--seed", "5", "--end-after", "0", input=MANY_ONES * 5)
     assert result.exit_code == 0, result.output
     assert "The end of the session is announced" in result.stdout
     assert "The session is over" in result.stdout and "Final score sheet" in result.stdout
@@ -384,3 +386,12 @@ def test_choices_for_card_play_follow_the_hand_order():
     assert render.describe_public_action(
         game.deck, {"type": "kontra", "item": "game", "owner": "declarer"}
     ) == "kontra declarer's game"
+
+
+def test_play_discard_by_card_numbers():
+    """A discard lists the cards that may go, not every combination, and takes their numbers."""
+    result = run("play", "--seed", "5", "--deals", "1", input=MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Pick " in out and "cards (numbers separated by spaces)" in out
+    assert "discard" in out

@@ -503,15 +503,10 @@ class _Table:
             p = state.current_player()
             legal = state.legal_actions()
             if p == seat:
-                ordered = render.choice_order(self.game, legal)
-                labels = [state.action_to_string(a) for a in ordered]
-                console.print(render.render_observation(
-                    self.game, state.observation(seat), names, labels,
-                    title=f"Deal {number}: your turn"))
-                index = self.ask(len(ordered))
-                if index is None:
+                chosen = self.human_choice(state, legal, number)
+                if chosen is None:
                     return False
-                action = ordered[index]
+                action = chosen
             else:
                 action = self.computers[p].act(self.game, state.observation(p), legal)
             console.print(Text(f"  {names[p]}: {state.action_to_string(action)}", style="dim"))
@@ -523,11 +518,42 @@ class _Table:
                 console.print(Text(f"  Trick {tricks_seen} to {winner}", style="green"))
         return True
 
-    def ask(self, count: int) -> int | None:
-        """Read a choice number (0-based result) or None to quit; re-asks on bad input."""
+    def human_choice(self, state: State, legal: Sequence[Any], number: int) -> Any | None:
+        """Show the human's screen and read a legal action (None: the human quits).
+
+        A decision that picks several cards at once (a discard) lists the cards and asks for
+        the numbers of the cards to pick, rather than listing every combination.
+        """
+        title = f"Deal {number}: your turn"
+        sets = render.card_set_choices(self.game, legal)
+        if sets is not None:
+            need, codes, by_set = sets
+            labels = [self.game.deck.by_code[c].display for c in codes]
+            self.console.print(render.render_observation(
+                self.game, state.observation(self.seat), self.names, labels, title=title))
+            while True:
+                picks = self.ask(len(codes), need)
+                if picks is None:
+                    return None
+                action = by_set.get(frozenset(codes[i] for i in picks))
+                if action is not None:
+                    return action
+                self.console.print(Text("Those cards cannot go together here; pick again.",
+                                        style="red"))
+        ordered = render.choice_order(self.game, legal)
+        labels = [state.action_to_string(a) for a in ordered]
+        self.console.print(render.render_observation(
+            self.game, state.observation(self.seat), self.names, labels, title=title))
+        picks = self.ask(len(ordered))
+        return None if picks is None else ordered[picks[0]]
+
+    def ask(self, count: int, picks: int = 1) -> list[int] | None:
+        """Read ``picks`` distinct choice numbers (0-based) or None to quit; re-asks on bad
+        input."""
+        what = "Choice" if picks == 1 else f"Pick {picks} cards (numbers separated by spaces)"
         while True:
             try:
-                raw = typer.prompt(f"Choice [1-{count}, e to end the session, q to quit]")
+                raw = typer.prompt(f"{what} [1-{count}, e to end the session, q to quit]")
             except typer.Abort:  # end of input
                 return None
             raw = raw.strip().lower()
@@ -538,9 +564,12 @@ class _Table:
                 self.console.print(Text("The end will be announced after this deal.",
                                         style="yellow"))
                 continue
-            if raw.isdigit() and 1 <= int(raw) <= count:
-                return int(raw) - 1
-            self.console.print(Text(f"Please type a number from 1 to {count}, e or q.",
+            words = raw.replace(",", " ").split()
+            if (len(words) == picks and all(w.isdigit() and 1 <= int(w) <= count for w in words)
+                    and len(set(words)) == picks):
+                return [int(w) - 1 for w in words]
+            wanted = "a number" if picks == 1 else f"{picks} different numbers"
+            self.console.print(Text(f"Please type {wanted} from 1 to {count}, e or q.",
                                     style="red"))
 
 

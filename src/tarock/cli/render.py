@@ -131,6 +131,21 @@ def describe_public_action(deck: Deck, data: Mapping[str, Any]) -> str:
     return " ".join([kind.replace("_", " "), *values])
 
 
+def card_set_choices(game: Game, actions: Sequence[Action]
+                     ) -> tuple[int, list[str], dict[frozenset[str], Action]] | None:
+    """For decisions that pick several cards at once (discards): how many to pick, the cards
+    that may be picked in hand order, and the action for each legal set; None otherwise."""
+    forms = [game.action_to_json(a) for a in actions]
+    if not forms or not all(set(f) == {"type", "cards"} for f in forms):
+        return None
+    by_set = {frozenset(f["cards"]): a for f, a in zip(forms, actions, strict=True)}
+    order = suit_order(game.deck)
+    cards = game.deck.by_code
+    codes = sorted({c for f in forms for c in f["cards"]},
+                   key=lambda c: (order[cards[c].suit], -cards[c].rank))
+    return len(forms[0]["cards"]), codes, by_set
+
+
 def choice_order(game: Game, actions: Sequence[Action]) -> list[Action]:
     """The legal actions in display order: card plays follow the sorted hand, others as given."""
     forms = [game.action_to_json(a) for a in actions]
