@@ -73,7 +73,8 @@ class HighCardGame(Game):
         order = shuffled(list(range(4)), seed)
         return Deal(hands=(1 << order[0], 1 << order[1]), talon=(order[2], order[3]))
 
-    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1) -> State:
+    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1,
+                          **envelope: Any) -> State:
         return HighCardState(self, deal, dealer, multiplier)
 
     def action_to_json(self, action: Any) -> dict[str, Any]:

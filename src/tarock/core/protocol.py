@@ -44,6 +44,10 @@ class Game(ABC):
     deck: Deck
     option_specs: tuple[OptionSpec, ...]  # the rules document's option table
     options: Mapping[str, Any]
+    # Record keys beyond the common envelope that a deal depends on: match state carried from
+    # deal to deal, such as the pot of Bavarian tarock. They are passed to new_initial_state as
+    # keyword arguments and written back by State.envelope().
+    envelope_keys: tuple[str, ...] = ()
 
     @property
     @abstractmethod
@@ -55,8 +59,9 @@ class Game(ABC):
         """A deterministic deal from ``seed`` with ``dealer`` dealing."""
 
     @abstractmethod
-    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1) -> State:
-        """The state before the first decision of ``deal``."""
+    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1,
+                          **envelope: Any) -> State:
+        """The state before the first decision of ``deal`` (``envelope``: see envelope_keys)."""
 
     @abstractmethod
     def action_to_json(self, action: Action) -> dict[str, Any]:
@@ -126,6 +131,10 @@ class State(ABC):
     @abstractmethod
     def action_to_string(self, action: Action) -> str:
         """A short human-readable description of an action."""
+
+    def envelope(self) -> dict[str, Any]:
+        """Values of the game's ``envelope_keys`` for this deal's record."""
+        return {}
 
     def returns(self) -> list[int]:
         """Per-seat settlement of a finished deal."""

@@ -76,6 +76,7 @@ def record_from_state(
         "players": list(players),
         "dealer": state.dealer,
         "deal_multiplier": state.multiplier,
+        **state.envelope(),
     }
     if seed is not None:
         record["seed"] = seed
@@ -84,7 +85,7 @@ def record_from_state(
     if state.is_terminal():
         record["result"] = state.result()
     for key, value in (extra or {}).items():
-        if key in KNOWN_KEYS:
+        if key in KNOWN_KEYS or key in game.envelope_keys:
             raise ValueError(f"extra key {key!r} is a record field of {FORMAT}")
         record[key] = value
     # A JSON round trip turns tuples into lists and copies everything, so the record compares
@@ -145,8 +146,9 @@ def replay(record: Mapping[str, Any], game_factory: GameFactory = make_game) -> 
     if not isinstance(actions, list):
         _fail(f"actions must be a list, not {_json_type(actions)}")
 
+    envelope = {key: record[key] for key in game.envelope_keys if key in record}
     try:  # a game may check the deal against the dealer (e.g. who holds no cards)
-        state = game.new_initial_state(deal, dealer, multiplier)
+        state = game.new_initial_state(deal, dealer, multiplier, **envelope)
     except TarockError as exc:
         _fail_from(exc, "deal: ")
     for index, item in enumerate(actions):
@@ -169,7 +171,8 @@ def rewrite(record: Mapping[str, Any], game_factory: GameFactory = make_game) ->
     reader. For any record made by :func:`record_from_state` the output equals the input.
     """
     state = replay(record, game_factory)
-    extra = {k: v for k, v in record.items() if k not in KNOWN_KEYS}
+    extra = {k: v for k, v in record.items()
+             if k not in KNOWN_KEYS and k not in state.game.envelope_keys}
     return record_from_state(
         state, players=list(record["players"]), seed=record.get("seed"), extra=extra
     )

@@ -6,6 +6,7 @@ per suit in the order H, D, C, S and, within a suit, K, Q, N, J and the lowest c
 
 from __future__ import annotations
 
+from tarock.core import tricks
 from tarock.core.cards import Card, Deck
 
 SUITS = ("H", "D", "C", "S")
@@ -55,9 +56,10 @@ T2_TO_T19 = sum(bit(tarokk(n)) for n in range(2, 20))
 T2_TO_T20 = T2_TO_T19 | bit(T20)
 
 POINTS = DECK.points
-# For each card: 4 for a tarokk, else its suit number; its strength for winning tricks.
-SUIT_OF = tuple(4 if c.is_trump else SUITS.index(c.suit) for c in DECK.cards)
-POWER = tuple(100 + c.rank if c.is_trump else c.rank for c in DECK.cards)
+# For each card: its suit number (TAROKK_SUIT for the permanent trumps) and its strength.
+TAROKK_SUIT = 4
+SUIT_OF = tuple(TAROKK_SUIT if c.is_trump else SUITS.index(c.suit) for c in DECK.cards)
+POWER = tuple(100 + c.rank if c.is_trump else c.rank for c in DECK.cards)  # tarokks beat all
 
 
 def is_tarokk(index: int) -> bool:
@@ -70,10 +72,4 @@ def code(index: int) -> str:
 
 def trick_winner_index(cards: list[int]) -> int:
     """Position in ``cards`` (play order) of the card that wins the trick (HU-PLAY-4)."""
-    led_suit = SUIT_OF[cards[0]]
-    best, best_power = 0, -1
-    for pos, card in enumerate(cards):
-        suit = SUIT_OF[card]
-        if (suit == 4 or suit == led_suit) and POWER[card] > best_power:
-            best, best_power = pos, POWER[card]
-    return best
+    return tricks.trick_winner_index(cards, SUIT_OF, POWER, TAROKK_SUIT)

@@ -88,7 +88,11 @@ class HungarianGame(Game):
                 hands[seat] = sum(1 << c for c in (*five, *four))
         return Deal(tuple(hands), tuple(pack[:6]))
 
-    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1) -> HungarianState:
+    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1,
+                          **envelope: Any) -> HungarianState:
+        if envelope:
+            raise InvalidRecordError(f"unexpected record keys {sorted(envelope)}",
+                                     rule="game-records.md")
         return HungarianState(self, deal, dealer, multiplier)
 
     def new_session(self, names: Sequence[str], seed: int) -> HungarianSession:

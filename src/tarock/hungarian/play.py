@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tarock.hungarian.cards import SUIT_MASKS, SUIT_OF, T1, TAROKKS
+from tarock.core.tricks import follow_mask
+from tarock.hungarian.cards import SUIT_MASKS, SUIT_OF, T1, TAROKK_SUIT, TAROKKS
 
 _T1_BIT = 1 << T1
 
@@ -17,8 +18,7 @@ def legal_cards(hand: int, led: int | None, keep_pagat: bool) -> int:
         legal = hand
     else:
         suit = SUIT_OF[led]
-        same = hand & (TAROKKS if suit == 4 else SUIT_MASKS[suit])
-        legal = same or (hand & TAROKKS) or hand
+        legal = follow_mask(hand, TAROKKS if suit == TAROKK_SUIT else SUIT_MASKS[suit], TAROKKS)
     if keep_pagat and legal & _T1_BIT and legal != _T1_BIT:
         legal &= ~_T1_BIT
     return legal
