@@ -1,13 +1,14 @@
 """Engine speed: random legal play through full deals, decisions/s, deals/s and clone() cost.
 
-Bidding follows a fixed policy so that deals are played out rather than thrown in: the first
-player who may bid opens, as high as his tarokks suggest (6 tarokks kettő, 7 egy, 8+ szóló, else
-három) and as the rules let him, and everyone else passes; every other decision is uniformly random
-among the legal actions. When ``open_spiel`` is installed (``pip install
-'.[bench]'``), the same kind of run is timed on OpenSpiel's ``tarok`` (Slovenian tarok, C++) and
-the ratio ours/theirs in decisions per second is printed.
+Every game registered in :mod:`tarock.games` is measured through the public protocol only. All
+decisions are uniformly random among the legal actions, except Hungarian tarokk's auction, which
+follows a fixed policy so that deals are played out rather than thrown in: the first player who
+may bid opens, as high as his tarokks suggest (6 tarokks kettő, 7 egy, 8+ szóló, else három) and
+as the rules let him, and everyone else passes. When ``open_spiel`` is installed (``pip install
+'.[bench]'``), the same kind of run is timed on OpenSpiel's ``tarok`` (Slovenian tarok, C++) and the
+ratio ours/theirs in decisions per second is printed for Hungarian tarokk.
 
-Usage: python benchmarks/engine_speed.py [--deals N] [--players 4|5] [--json]
+Usage: python benchmarks/engine_speed.py [--deals N] [--game NAME] [--json]
 """
 
 from __future__ import annotations
@@ -17,86 +18,107 @@ import json
 import random
 import time
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
+from tarock.core.protocol import Game, State, registered_games
 from tarock.games import make_game
 
-BID_TYPES = ("harom", "ketto", "egy", "szolo")
+HUNGARIAN_BIDS = ("harom", "ketto", "egy", "szolo")
+
+# The configurations measured per game: a label and the rule options.
+CONFIGS: dict[str, list[tuple[str, dict[str, Any]]]] = {
+    "hungarian-tarokk": [("4 players", {"players": 4}), ("5 players", {"players": 5})],
+    "bavarian-tarock": [
+        ("V2 Haferltarock", {}),
+        ("V1P overshoot", {"variant": "simple"}),
+        ("V1F fixed", {"variant": "simple", "simple_payment": "fixed"}),
+        ("V1B Bettel", {"variant": "simple", "simple_bettel": True}),
+        ("V3 Scharfer", {"variant": "scharfer"}),
+    ],
+    "ottocento": [("4 players", {}), ("2 players", {"player_count": 2})],
+}
 
 
-def fixed_bid(game: Any, observation: dict[str, Any], legal: list[Any]) -> Any:
-    """Open if nobody has bid (as high as the hand and the rules allow), else pass."""
-    by_name = {game.action_to_json(a)["bid"]: a for a in legal}
+def hungarian_opening(game: Game, state: State, legal: list[Any]) -> Any | None:
+    """The fixed auction policy for Hungarian tarokk; None once the auction is over."""
+    by_name = {game.action_to_json(a).get("bid"): a for a in legal}
+    if game.action_to_json(legal[0])["type"] != "bid":
+        return None
     if "harom" not in by_name:
         return by_name.get("passz", legal[0])
-    tarokks = sum(code.startswith("T") for code in observation["hand"])
-    wanted = min(max(tarokks - 4, 1), 4)
-    for name in reversed(BID_TYPES[:wanted]):
+    hand = state.observation(state.current_player())["hand"]
+    wanted = min(max(sum(code.startswith("T") for code in hand) - 4, 1), 4)
+    for name in reversed(HUNGARIAN_BIDS[:wanted]):
         if name in by_name:
             return by_name[name]
     return by_name["harom"]
 
 
-def run_ours(deals: int, players: int, seed: int = 1) -> dict[str, Any]:
-    game = make_game("hungarian-tarokk", {"players": players})
+OPENING_POLICIES: dict[str, Callable[[Game, State, list[Any]], Any | None]] = {
+    "hungarian-tarokk": hungarian_opening,
+}
+
+
+def contract_label(result: dict[str, Any]) -> str:
+    """A short name for what was played (the contract mix)."""
+    contract, outcome = result.get("contract"), result.get("outcome", "played")
+    if contract is None or outcome != "scored":
+        return str(outcome)
+    alone = " alone" if "partner" in result and result["partner"] is None else ""
+    return f"{contract}{alone}"
+
+
+def run_ours(name: str, options: dict[str, Any], deals: int, seed: int = 1) -> dict[str, Any]:
+    game = make_game(name, options)
+    opening = OPENING_POLICIES.get(name)
     rng = random.Random(seed)
     decisions = 0
     contracts: Counter[str] = Counter()
-    outcomes: Counter[str] = Counter()
     start = time.perf_counter()
     for d in range(deals):
-        state = game.new_deal_state(seed * 100_000 + d, dealer=d % players)
-        bidding = True  # the auction comes first; once another decision shows, it is over
+        state = game.new_deal_state(seed * 100_000 + d, dealer=d % game.num_seats)
+        opening_phase = opening is not None
         while not state.is_terminal():
             legal = state.legal_actions()
-            if bidding:
-                bidding = game.action_to_json(legal[0])["type"] == "bid"
-            if bidding:
-                action = fixed_bid(game, state.observation(state.current_player()), legal)
-            else:
+            action = opening(game, state, legal) if opening_phase and opening else None
+            if action is None:
+                opening_phase = False
                 action = legal[rng.randrange(len(legal))]
             state.apply(action)
             decisions += 1
-        result = state.result()
-        outcomes[result["outcome"]] += 1
-        if result["outcome"] == "scored":
-            alone = state.deal_outcome().partner is None
-            contracts[f"{BID_TYPES[state.level - 1]}{' alone' if alone else ''}"] += 1
+        contracts[contract_label(state.result())] += 1
     elapsed = time.perf_counter() - start
     return {
-        "engine": "tarock hungarian-tarokk",
-        "players": players,
+        "game": name,
+        "options": options,
         "deals": deals,
         "decisions": decisions,
         "seconds": round(elapsed, 3),
         "decisions_per_s": round(decisions / elapsed),
         "deals_per_s": round(deals / elapsed, 1),
-        "outcomes": dict(outcomes),
-        "contracts": dict(contracts),
-        "clone_us": clone_cost(game),
+        "contracts": dict(contracts.most_common()),
+        "clone_us": clone_cost(game, opening),
     }
 
 
-def clone_cost(game: Any, samples: int = 2000) -> dict[str, float]:
-    """Mean microseconds per clone() at the start of each phase of a played-out deal."""
+def clone_cost(game: Game, opening: Any, samples: int = 2000) -> dict[str, float]:
+    """Mean microseconds per clone() at the start of each kind of decision of a deal."""
     rng = random.Random(5)
-    by_phase: dict[str, Any] = {}
-    seed = 0
-    while len(by_phase) < 4 and seed < 50:
+    by_kind: dict[str, State] = {}
+    for seed in range(20):
         state = game.new_deal_state(seed)
-        seed += 1
         while not state.is_terminal():
-            by_phase.setdefault(state.phase, state.clone())
             legal = state.legal_actions()
-            first = game.action_to_json(legal[0])
-            state.apply(fixed_bid(game, state.observation(state.current_player()), legal)
-                        if first["type"] == "bid" else legal[rng.randrange(len(legal))])
+            by_kind.setdefault(game.action_to_json(legal[0])["type"], state.clone())
+            action = opening(game, state, legal) if opening else None
+            state.apply(action if action is not None else legal[rng.randrange(len(legal))])
     out = {}
-    for phase, state in by_phase.items():
+    for kind, state in by_kind.items():
         start = time.perf_counter()
         for _ in range(samples):
             state.clone()
-        out[phase] = round((time.perf_counter() - start) / samples * 1e6, 2)
+        out[kind] = round((time.perf_counter() - start) / samples * 1e6, 2)
     return out
 
 
@@ -129,31 +151,38 @@ def run_openspiel(deals: int, seed: int = 1) -> dict[str, Any] | None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=2000)
-    parser.add_argument("--players", type=int, default=4, choices=(4, 5))
+    parser.add_argument("--game", choices=registered_games(), action="append",
+                        help="measure only this game (repeatable; default: all registered)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report: dict[str, Any] = {"ours": run_ours(args.deals, args.players)}
-    theirs = run_openspiel(args.deals)
-    if theirs is not None:
-        report["openspiel"] = theirs
-        report["ratio_decisions_per_s"] = round(
-            report["ours"]["decisions_per_s"] / theirs["decisions_per_s"], 3)
+    names = args.game or [g for g in CONFIGS if g in registered_games()]
+    runs = [run_ours(name, options, args.deals) | {"label": label}
+            for name in names for label, options in CONFIGS[name]]
+    report: dict[str, Any] = {"runs": runs}
+    if "hungarian-tarokk" in names:
+        theirs = run_openspiel(args.deals)
+        if theirs is not None:
+            ours = next(r for r in runs if r["game"] == "hungarian-tarokk")
+            report["openspiel"] = theirs
+            report["ratio_decisions_per_s"] = round(
+                ours["decisions_per_s"] / theirs["decisions_per_s"], 3)
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    ours = report["ours"]
-    print(f"hungarian-tarokk, {ours['players']} players, {ours['deals']} deals, "
-          f"{ours['decisions']} decisions in {ours['seconds']} s")
-    print(f"  decisions/s: {ours['decisions_per_s']}   deals/s: {ours['deals_per_s']}")
-    print(f"  outcomes: {ours['outcomes']}")
-    print(f"  contracts: {ours['contracts']}")
-    print(f"  clone() µs by phase: {ours['clone_us']}")
-    if theirs is None:
-        print("open_spiel not installed: pip install '.[bench]' to compare with pyspiel tarok")
-    else:
+    for run in runs:
+        print(f"{run['game']} ({run['label']}): {run['deals']} deals, {run['decisions']} "
+              f"decisions in {run['seconds']} s")
+        print(f"  decisions/s: {run['decisions_per_s']}   deals/s: {run['deals_per_s']}")
+        print(f"  contracts: {run['contracts']}")
+        print(f"  clone() µs by decision: {run['clone_us']}")
+    if "openspiel" in report:
+        theirs = report["openspiel"]
         print(f"open_spiel tarok: {theirs['decisions_per_s']} decisions/s, "
               f"{theirs['deals_per_s']} deals/s")
-        print(f"ratio ours/theirs (decisions/s): {report['ratio_decisions_per_s']}")
+        print(f"ratio ours/theirs (decisions/s, Hungarian 4 players): "
+              f"{report['ratio_decisions_per_s']}")
+    elif "hungarian-tarokk" in names:
+        print("open_spiel not installed: pip install '.[bench]' to compare with pyspiel tarok")
 
 
 if __name__ == "__main__":

@@ -602,6 +602,11 @@ class HungarianState(State):
         }
         if self.outcome == "annulled":
             result["annulled_by"] = self.annulled_by
+        if self.declarer is not None:
+            result["contract"] = CALL_NAMES[self.level]
+            result["declarer"] = self.declarer
+        if self.ann is not None and self.ann.called is not None:
+            result["partner"] = self.ann.partner  # None: the declarer played alone
         if settlement is not None:
             result["skiz_holder"] = self.skiz_holder()
             result["xxi_caught"] = settlement.caught_xxi_holder
