@@ -42,9 +42,9 @@ CONFIGS: dict[str, list[tuple[str, dict[str, Any]]]] = {
 
 def hungarian_opening(game: Game, state: State, legal: list[Any]) -> Any | None:
     """The fixed auction policy for Hungarian tarokk; None once the auction is over."""
-    by_name = {game.action_to_json(a).get("bid"): a for a in legal}
     if game.action_to_json(legal[0])["type"] != "bid":
         return None
+    by_name = {game.action_to_json(a)["bid"]: a for a in legal}
     if "harom" not in by_name:
         return by_name.get("passz", legal[0])
     hand = state.observation(state.current_player())["hand"]

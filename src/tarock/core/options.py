@@ -18,9 +18,10 @@ from tarock.core.errors import InvalidOptionError
 @dataclass(frozen=True)
 class OptionSpec:
     key: str
-    kind: str  # "bool", "int", "choice" or "subset"
+    kind: str  # "bool", "int", "int_min", "choice" or "subset"
     default: Any
-    choices: tuple[Any, ...] = ()  # allowed values ("choice", "int") or members ("subset")
+    # allowed values ("choice", "int"), members ("subset") or the one minimum ("int_min")
+    choices: tuple[Any, ...] = ()
     rule: str = ""  # the rule the option changes, cited in errors
     help: str = ""
 
@@ -50,6 +51,11 @@ class OptionSpec:
                 return None
             n = int(value) if isinstance(value, (int, str)) else None
             return n if n is not None and n in self.choices else None
+        if self.kind == "int_min":
+            if isinstance(value, bool) or not isinstance(value, (int, str)):
+                return None
+            n = int(value)
+            return n if n >= self.choices[0] else None
         if self.kind == "choice":
             for choice in self.choices:
                 if value == choice or (isinstance(value, str) and value == str(choice)):
@@ -72,6 +78,8 @@ class OptionSpec:
             return "true or false"
         if self.kind == "int":
             return f"an integer {min(self.choices)}-{max(self.choices)}"
+        if self.kind == "int_min":
+            return f"an integer >= {self.choices[0]}"
         if self.kind == "choice":
             return "one of " + ", ".join(str(c) for c in self.choices)
         return "a comma-separated subset of " + ", ".join(self.choices)
@@ -81,9 +89,14 @@ class OptionSpec:
 
 
 def parse_options(
-    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None, game: str
+    specs: Sequence[OptionSpec], given: Mapping[str, Any] | None, game: str,
+    rule: str | None = None,
 ) -> dict[str, Any]:
-    """Validate ``given`` against ``specs`` and fill in defaults; unknown keys are errors."""
+    """Validate ``given`` against ``specs`` and fill in defaults; unknown keys are errors.
+
+    ``rule``, when given, is the game's rule for option validation (e.g. ``OT-V-0``): every
+    refusal cites it instead of the option's own rule.
+    """
     by_key = {s.key: s for s in specs}
     values = {s.key: s.default for s in specs}
     for key, value in (given or {}).items():
@@ -91,9 +104,16 @@ def parse_options(
         if spec is None:
             raise InvalidOptionError(
                 f"unknown option {key!r} for {game}",
+                rule=rule,
                 expected="one of " + ", ".join(sorted(by_key)),
             )
-        values[key] = spec.convert(value)
+        try:
+            values[key] = spec.convert(value)
+        except InvalidOptionError as exc:
+            if rule is None:
+                raise
+            raise InvalidOptionError(f"invalid value {value!r} for option {key!r}", rule=rule,
+                                     expected=spec.describe()) from exc
     return values
 
 

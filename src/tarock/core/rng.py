@@ -50,3 +50,14 @@ def shuffled(items: list[T], seed: int) -> list[T]:
     out = list(items)
     SplitMix64(seed).shuffle(out)
     return out
+
+
+def derive_seed(seed: int, index: int) -> int:
+    """Seed number ``index`` of a stream derived from ``seed`` (e.g. deal ``index`` of a match).
+
+    Each step feeds the previous value through SplitMix64, so different seeds and indices give
+    unrelated values; the result has 53 bits, so that it is exact in every JSON reader.
+    """
+    gen = SplitMix64(seed ^ 0x6A09E667F3BCC909)
+    value = gen.next_u64()
+    return SplitMix64(value + index).next_u64() >> 11

@@ -17,14 +17,23 @@ from tarock.core.protocol import Game, State
 
 @dataclass
 class ScoreSheet:
-    """Running totals per seat; every row (one deal) must sum to zero (e.g. HU-SCORE-14)."""
+    """Running totals per seat; every row (one deal) must sum to zero (e.g. HU-SCORE-14).
+
+    In a game with a kitty or pot a row sums to zero together with the pot's change; ``pots``
+    holds those changes row by row and ``pot`` their running total (the fund now), so that
+    ``sum(totals) + pot == 0`` always.
+    """
 
     names: list[str]
     rows: list[list[int]] = field(default_factory=list)
     totals: list[int] = field(init=False)
+    pots: list[int] = field(init=False)
+    pot: int = field(init=False)
 
     def __post_init__(self) -> None:
         self.totals = [0] * len(self.names)
+        self.pots = [0] * len(self.rows)
+        self.pot = 0
 
     def add(self, scores: Sequence[int], pot: int = 0) -> None:
         """Add one deal; ``pot`` is the change of a kitty or pot, for games that have one."""
@@ -33,6 +42,8 @@ class ScoreSheet:
         if sum(scores) + pot != 0:
             raise AssertionError(f"deal does not sum to zero: {list(scores)} pot {pot}")
         self.rows.append(list(scores))
+        self.pots.append(pot)
+        self.pot += pot
         self.totals = [t + s for t, s in zip(self.totals, scores, strict=True)]
 
 

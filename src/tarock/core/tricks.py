@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tarock.core.cards import iter_bits
+
 
 def trick_winner_index(cards: Sequence[int], suit_of: Sequence[int], power: Sequence[int],
-                       trump: int | None) -> int:
+                       trump: int | None, later_wins_ties: bool = False) -> int:
     """Position in ``cards`` (play order) of the winning card.
 
     The highest trump wins; without a trump the highest card of the suit led. Cards of any
-    other suit never win, whatever their strength.
+    other suit never win, whatever their strength. Of cards of equal power the first played
+    wins, or the last played with ``later_wins_ties`` (the equal Moors of Ottocento).
     """
     led = suit_of[cards[0]]
     best, best_key = 0, (-1, -1)
@@ -27,7 +30,7 @@ def trick_winner_index(cards: Sequence[int], suit_of: Sequence[int], power: Sequ
             key = (0, power[card])
         else:
             continue
-        if key > best_key:
+        if key > best_key or (later_wins_ties and key == best_key):
             best, best_key = pos, key
     return best
 
@@ -39,3 +42,19 @@ def follow_mask(hand: int, led_suit_mask: int, trump_mask: int) -> int:
     ``trump_mask`` is 0 for games or contracts without trumps.
     """
     return (hand & led_suit_mask) or (hand & trump_mask) or hand
+
+
+def winning_mask(cards: Sequence[int], candidates: int, suit_of: Sequence[int],
+                 power: Sequence[int], trump: int | None) -> int:
+    """The cards of ``candidates`` (a mask) that would win the trick if played now.
+
+    ``cards`` is the trick so far in play order (at least one card); used for a duty to win the
+    trick (e.g. Bavarian tarock's ``must_beat``). Returns 0 when no candidate can win.
+    """
+    out, last = 0, len(cards)
+    trick = [*cards, 0]
+    for card in iter_bits(candidates):
+        trick[last] = card
+        if trick_winner_index(trick, suit_of, power, trump) == last:
+            out |= 1 << card
+    return out

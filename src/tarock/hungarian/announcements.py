@@ -34,6 +34,12 @@ LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra
 _LOOKAHEAD = 4
 KONTRAS = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
            for item in ("game", *ANNOUNCEABLE)}
+DOUBLE_VOLAT = frozenset(("double", "volat"))
+# (owner team, current level) of the items a member of each team may raise (HU-ANN-11).
+RAISABLE_BY_DECLARER_TEAM = frozenset([(DECLARER_TEAM, lv) for lv in (1, 3)]
+                              + [(OPPONENTS, lv) for lv in (0, 2, 4)])
+RAISABLE_BY_OPPONENTS = frozenset([(OPPONENTS, lv) for lv in (1, 3)]
+                              + [(DECLARER_TEAM, lv) for lv in (0, 2, 4)])
 ULTIMO_ITEMS = {(DECLARER_TEAM, "ultimo"), (OPPONENTS, "ultimo")}
 
 
@@ -115,16 +121,20 @@ class Announcements:
         return DECLARER_TEAM if p in (self.ctx.declarer, self.partner) else OPPONENTS
 
     def apply_deductions(self) -> None:
+        sides = self.public_side
+        if "unknown" not in sides.values():
+            return
         declarer = self.ctx.declarer
-        if self.alone_public or any(side == DECLARER_TEAM for q, side in self.public_side.items()
+        if self.alone_public or any(side == DECLARER_TEAM for q, side in sides.items()
                                     if q != declarer):
-            for q, side in self.public_side.items():
+            for q, side in sides.items():
                 if side == "unknown":
-                    self.public_side[q] = OPPONENTS
+                    sides[q] = OPPONENTS
 
     def reveal(self, p: int) -> None:
-        self.public_side[p] = self.team(p)
-        self.refs.append((p, self.team(p)))
+        team = self.team(p)
+        self.public_side[p] = team
+        self.refs.append((p, team))
         self.apply_deductions()
 
     def presumed_side(self) -> str:
@@ -155,37 +165,41 @@ class Announcements:
         self.turn_flags: set[str] = set()
 
     def count_due(self, p: int) -> bool:
-        return self.ctx.n_tarokks[p] in (8, 9) and not self.count_announced[p]
+        return self.ctx.n_tarokks[p] >= 8 and not self.count_announced[p]
 
     def candidates(self) -> list[Action]:
         """Actions allowed one at a time, before asking whether the turn can still end legally."""
-        p, ctx, opt = self.turn_player, self.ctx, self.ctx.opt
+        p, ctx = self.turn_player, self.ctx
         out: list[Action] = []
-        declarer_first = p == ctx.declarer and self.first_turn
         call_made = "call" in self.turn_flags
-        count_anywhere = opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team
-        if (self.count_due(p) and not call_made and (count_anywhere or self.turn_len == 0)
-                and not (opt.pajesz_tarokk_count_rules and p == self.partner
-                         and self.public_side[p] == "unknown")
-                and not (opt.tarokk_count_reveals_team and not self.presumption_ok(p))):
+        if self.count_due(p) and not call_made and self._count_placeable(p):
             out.append(COUNTS[ctx.n_tarokks[p]])
-        if declarer_first and not call_made:
+        if p == ctx.declarer and self.first_turn and not call_made:
             mask = ctx.callable_mask()
             out.extend(CALLS[i] for i in range(22) if mask >> i & 1)
             return out
-        t = self.team(p)
-        if self.presumption_ok(p):
-            for b in ctx.bonuses:
-                if b in self.announced[t] or not self._double_volat_ok(p, t, b):
-                    continue
-                out.append(ANNOUNCES[b])
-        for item, level in self.klevel.items():
-            k = level + 1
-            if k <= MAX_KONTRA and (t != item[0] if k % 2 else t == item[0]):
-                out.append(KONTRAS[item])
+        t = DECLARER_TEAM if p == ctx.declarer or p == self.partner else OPPONENTS
+        if self.public_side[p] != "unknown" or self.presumed_side() == t:
+            announced = self.announced[t]
+            out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
+                    and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))]
+        # Odd levels belong to the non-owner, even levels to the owner (HU-ANN-11).
+        raisable = RAISABLE_BY_DECLARER_TEAM if t == DECLARER_TEAM else RAISABLE_BY_OPPONENTS
+        out += [KONTRAS[item] for item, level in self.klevel.items()
+                if (item[0], level) in raisable]
         if self.obligations_met():
             out.append(PASS_ACTION)
         return out
+
+    def _count_placeable(self, p: int) -> bool:
+        """HU-ANN-9: where the count may stand in the turn, and the two options' conditions."""
+        opt = self.ctx.opt
+        if not (opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team):
+            return self.turn_len == 0
+        if opt.pajesz_tarokk_count_rules and p == self.partner \
+                and self.public_side[p] == "unknown":
+            return False
+        return not (opt.tarokk_count_reveals_team and not self.presumption_ok(p))
 
     def _double_volat_ok(self, p: int, t: str, b: str) -> bool:
         """HU-ANN-7."""

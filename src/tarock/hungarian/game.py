@@ -183,6 +183,7 @@ class HungarianState(State):
         self.outcome = ""  # scored, all_pass, annulled, probaharom_failed, renonsz
         self.renonsz_offender: int | None = None
         self._result: dict[str, Any] | None = None
+        self._legal: list[Action] | None = None  # legal_actions() of this position, cached
 
     # -- protocol ----------------------------------------------------------------------------
 
@@ -209,6 +210,11 @@ class HungarianState(State):
         return new
 
     def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def _compute_legal(self) -> list[Action]:
         phase, p = self.phase, self.to_act
         if phase == PLAY:
             return [A.PLAYS[c] for c in iter_bits(self._legal_card_mask(p))]
@@ -218,7 +224,7 @@ class HungarianState(State):
             assert self.ann is not None
             return list(self.ann.legal())
         if phase == DISCARD:
-            return [A.Action(A.DISCARD, m) for m in self._discard_masks(p)]
+            return [_discard_action(m) for m in self._discard_masks(p)]
         if phase == ANNUL:
             return [A.ANNUL_YES, A.ANNUL_NO]
         if phase == RAISE:
@@ -235,6 +241,7 @@ class HungarianState(State):
             raise IllegalActionError(f"not an action: {action!r}", rule="HU-GEN-5")
         handler = _HANDLERS[phase]
         handler(self, p, action)
+        self._legal = None
         self.history.append((p, action))
 
     def result(self) -> dict[str, Any]:
@@ -266,7 +273,9 @@ class HungarianState(State):
         self._expect_kind(action, A.BID)
         call = action.arg
         auction = self.auction
-        if call not in auction.legal_calls(p):
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        if action not in self._legal:
             message, rule = auction.why_illegal(p, call)
             legal = ", ".join(CALL_NAMES[c] for c in auction.legal_calls(p))
             raise self._illegal(f"{CALL_NAMES[call]}: {message}", rule, expected=legal)
@@ -726,6 +735,17 @@ class HungarianState(State):
 
     def _is_announcement_pass(self, seat: int, action: Action) -> bool:
         return self.phase in (ANNOUNCE, PLAY, CLAIM, END) and action.kind == A.PASS
+
+
+_DISCARDS: dict[int, Action] = {}
+
+
+def _discard_action(mask: int) -> Action:
+    """One shared action object per discard, so generating the options allocates little."""
+    action = _DISCARDS.get(mask)
+    if action is None:
+        action = _DISCARDS[mask] = A.Action(A.DISCARD, mask)
+    return action
 
 
 _HANDLERS = {

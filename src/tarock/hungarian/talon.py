@@ -37,8 +37,8 @@ def forbidden_discards(opt: HungarianOptions, seat: int, cue_card: int | None,
 
 def discard_options(hand: int, count: int, forbidden: int) -> list[int]:
     """Every legal discard of ``count`` cards, as masks (HU-TALON-4/5)."""
-    allowed = bits(hand & ~forbidden)
-    return [sum(1 << c for c in combo) for combo in combinations(allowed, count)]
+    allowed = [1 << c for c in bits(hand & ~forbidden)]
+    return list(map(sum, combinations(allowed, count)))
 
 
 def annul_reasons(hand: int, discarded: int, opt: HungarianOptions) -> list[str]:
