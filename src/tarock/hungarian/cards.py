@@ -6,6 +6,8 @@ per suit in the order H, D, C, S and, within a suit, K, Q, N, J and the lowest c
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from tarock.core import tricks
 from tarock.core.cards import Card, Deck
 
@@ -31,6 +33,10 @@ def _build() -> Deck:
 
 
 DECK = _build()
+# HU-DECK-6 (option red_fours): the red fours stand in for the red aces. Only the display
+# changes; the codes stay HA and DA.
+RED_FOURS_DECK = Deck(replace(c, display=c.display[0] + "4") if c.code in ("HA", "DA") else c
+                      for c in DECK.cards)
 NUM_CARDS = 42
 TOTAL_POINTS = 94
 

@@ -20,7 +20,16 @@ from tarock.hungarian.actions import Action
 from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
 from tarock.hungarian.auction import CALL_NAMES, HOLD, Auction
 from tarock.hungarian.calling import callable_cards
-from tarock.hungarian.cards import DECK, HONOURS, T1, T22, TAROKKS, bit, trick_winner_index
+from tarock.hungarian.cards import (
+    DECK,
+    HONOURS,
+    RED_FOURS_DECK,
+    T1,
+    T22,
+    TAROKKS,
+    bit,
+    trick_winner_index,
+)
 from tarock.hungarian.options import GAME_NAME, SPECS, HungarianOptions
 from tarock.hungarian.outcome import DealOutcome, Trick
 from tarock.hungarian.play import legal_cards
@@ -61,6 +70,7 @@ class HungarianGame(Game):
     def __init__(self, options: Mapping[str, Any] | None = None):
         self.opt = HungarianOptions.make(options)
         self.options = self.opt.to_json()
+        self.deck = RED_FOURS_DECK if self.opt.red_fours else DECK
 
     @property
     def num_seats(self) -> int:
