@@ -186,3 +186,28 @@ def test_observation_does_not_depend_on_hidden_cards(players: int) -> None:
             state.apply(action)
             twin.apply(action)
     assert compared > 500
+
+
+def test_others_perceive_discards_without_their_cards() -> None:
+    """describe_for hides discarded cards, declined annulments and declined claims (HU-IRR-2)."""
+    game = make_game("hungarian-tarokk")
+    players = [make_player("random", s) for s in range(4)]
+    checked = 0
+    for seed in range(200):
+        state = game.new_deal_state(seed, dealer=3)
+        while not state.is_terminal():
+            actor = state.current_player()
+            action = players[actor].act(game, {}, state.legal_actions())
+            kind = game.action_to_json(action)["type"]
+            for seat in state.active:
+                text = state.describe_for(seat, actor, action)
+                if seat == actor:
+                    assert text == state.action_to_string(action)
+                elif kind == "discard":
+                    assert text is not None and text.startswith("discards ")
+                    assert not card_strings(text.split()) & CODES
+                    checked += 1
+                elif kind == "annul" and not action.arg:
+                    assert text is None
+            state.apply(action)
+    assert checked > 100

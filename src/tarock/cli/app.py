@@ -509,7 +509,9 @@ class _Table:
                 action = chosen
             else:
                 action = self.computers[p].act(self.game, state.observation(p), legal)
-            console.print(Text(f"  {names[p]}: {state.action_to_string(action)}", style="dim"))
+            seen = state.describe_for(seat, p, action)  # only what the human may know
+            if seen is not None:
+                console.print(Text(f"  {names[p]}: {seen}", style="dim"))
             state.apply(action)
             tricks = state.observation(seat).get("tricks") or []
             if len(tricks) > tricks_seen:

@@ -296,10 +296,8 @@ def _fact_rows(deck: Deck, obs: Mapping[str, Any], names: Sequence[str],
         rows.append(("Tarokks discarded", Text(text)))
     if "common_pile_tarokks" in obs:
         rows.append(("Tarokks in pile", Text(str(obs["common_pile_tarokks"]))))
-    annul = [f"{seat_name(names, a.get('seat'))}: {'annuls' if a.get('annul') else 'plays on'}"
-             for a in obs.get("annul_decisions") or []]
-    if annul:
-        rows.append(("Annulment", Text("; ".join(annul))))
+    if obs.get("annulled_by") is not None:
+        rows.append(("Annulment", Text(f"{seat_name(names, obs['annulled_by'])} annuls")))
 
     announcements = obs.get("announcements")
     if announcements is not None:

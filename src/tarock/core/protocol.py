@@ -132,6 +132,12 @@ class State(ABC):
     def action_to_string(self, action: Action) -> str:
         """A short human-readable description of an action."""
 
+    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+        """How ``seat`` perceives ``actor``'s ``action``, asked before the action is applied: a
+        short text, or None when ``seat`` perceives nothing. Games override this for private
+        actions such as discards; the default treats every action as public."""
+        return self.action_to_string(action)
+
     def envelope(self) -> dict[str, Any]:
         """Values of the game's ``envelope_keys`` for this deal's record."""
         return {}

@@ -269,6 +269,19 @@ class HungarianState(State):
                 return f"{LEVEL_NAMES[level]} on the {owner} {action.arg[1]}"
         return A.describe(action)
 
+    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+        """Discards are face down, declining to annul or to claim is silent (HU-IRR-2)."""
+        if seat == actor:
+            return self.action_to_string(action)
+        if action.kind == A.DISCARD:
+            n = action.arg.bit_count()
+            return f"discards {n} card{'s' if n != 1 else ''}"
+        if action.kind == A.ANNUL:
+            return "annuls the deal" if action.arg else None
+        if action.kind == A.PASS and self.phase == CLAIM:
+            return None
+        return self.action_to_string(action)
+
     # -- phase handlers ----------------------------------------------------------------------
 
     def _illegal(self, message: str, rule: str, expected: str | None = None) -> IllegalActionError:
@@ -655,7 +668,7 @@ class HungarianState(State):
             "game": GAME_NAME, "seat": seat, "seats": self.game.num_seats,
             "dealer": self.dealer, "active": list(self.active),
             "multiplier": self.multiplier, "phase": self.phase,
-            "current_player": self.current_player(),
+            "current_player": self._public_current_player(seat),
             "hand": codes(self.hands[seat]),
             "auction": [{"seat": q, "bid": CALL_NAMES[c]} for q, c in self.auction.calls],
         }
@@ -668,8 +681,8 @@ class HungarianState(State):
         if self.discards[seat]:
             obs["discards"] = codes(self.discards[seat])
         obs.update(self._public_discard_info())
-        obs["annul_decisions"] = [{"seat": q, "annul": a.arg} for q, a in self.history
-                                  if a.kind == A.ANNUL]
+        if self.annulled_by is not None:
+            obs["annulled_by"] = self.annulled_by  # declining is silent (HU-ANNUL-2)
         if self.ann is not None:
             obs.update(self._announcement_view(seat))
         if self.tricks or self.trick:
@@ -683,6 +696,14 @@ class HungarianState(State):
         if self.phase == END:
             obs["result"] = self.result()
         return obs
+
+    def _public_current_player(self, seat: int) -> int | None:
+        """Who is to act, where the table can see it. Being asked whether to annul or to claim
+        a count would show an eligible hand (HU-ANNUL-1, HU-SCORE-12), so only the asked seat
+        knows it is his turn then."""
+        if self.phase in (ANNUL, CLAIM) and seat != self.to_act:
+            return None
+        return self.current_player()
 
     def _public_discard_info(self) -> dict[str, Any]:
         """HU-TALON-7: the declarer's discarded tarokks face up, and the disclosed counts."""
