@@ -5,6 +5,7 @@ Kept outside :mod:`tarock.core` so that the core never imports a game.
 
 from __future__ import annotations
 
+import tarock.bavarian  # noqa: F401  (registers "bavarian-tarock")
 import tarock.hungarian  # noqa: F401  (registers "hungarian-tarokk")
 from tarock.core.protocol import make_game, registered_games
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tarock.core.cards import bits, iter_bits
+from tarock.core.cards import iter_bits
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
@@ -24,6 +24,8 @@ from tarock.hungarian.cards import (
     DECK,
     HONOURS,
     RED_FOURS_DECK,
+    SUIT_MASKS,
+    SUIT_OF,
     T1,
     T22,
     TAROKKS,
@@ -559,8 +561,7 @@ class HungarianState(State):
         assert led is not None  # on lead every card but a kept pagát is legal
         if DECK.cards[led].is_trump:
             return self._illegal("must play a tarokk when a tarokk is led", "HU-PLAY-2", legal)
-        if self.hands[p] & bit(led) or any(DECK.cards[c].suit == DECK.cards[led].suit
-                                           for c in iter_bits(self.hands[p])):
+        if self.hands[p] & SUIT_MASKS[SUIT_OF[led]]:
             return self._illegal("must follow suit", "HU-PLAY-2", legal)
         return self._illegal("must play a tarokk when void in the led suit", "HU-PLAY-2", legal)
 
@@ -794,4 +795,4 @@ def hungarian_factory(options: Mapping[str, Any] | None) -> HungarianGame:
     return HungarianGame(options)
 
 
-__all__ = ["HONOURS", "HungarianGame", "HungarianState", "active_seats", "bits"]
+__all__ = ["HungarianGame", "HungarianState", "active_seats"]

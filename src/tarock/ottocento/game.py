@@ -1,0 +1,585 @@
+"""Ottocento as a :class:`~tarock.core.protocol.Game` and its deal :class:`State` (§12).
+
+The state walks the deal flow of OT-FLOW-1: the two-player set-aside (OT-V-2), the dealer's early
+claim (OT-DECL-9), the discard (OT-DEAL-5), trick 1 with each player's declaration before his card
+(OT-DECL-1), tricks 2-15, and the settlement with the Matto exchange (OT-SCORE-1); then it scores
+itself with :mod:`tarock.ottocento.scoring`. The rubber's team totals before the deal and the
+number of deals already played are the record envelope keys ``totals`` and ``deals_played``:
+declarations can end the rubber in the middle of a deal (OT-RUB-2), so a deal depends on them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from tarock.core.cards import iter_bits
+from tarock.core.errors import IllegalActionError, InvalidRecordError
+from tarock.core.protocol import TERMINAL, Deal, Game, State
+from tarock.ottocento import actions as A
+from tarock.ottocento.actions import Action
+from tarock.ottocento.cards import (
+    DECK,
+    FIVE_POINT,
+    MATTO,
+    MATTO_BIT,
+    SUBSTITUTE_DECK,
+    SUIT_OF,
+    TRUMP_NUMBER,
+    VALUE,
+    codes,
+)
+from tarock.ottocento.combinations import Combination, check_combination, declaration_points
+from tarock.ottocento.deal import (
+    check_deal,
+    deal_cards,
+    discard_error,
+    discard_options,
+    extra_cards,
+    second_packets,
+)
+from tarock.ottocento.declarations import (
+    claim_wins,
+    declaration_ends_rubber,
+    declare_actions,
+    early_claim_possible,
+)
+from tarock.ottocento.options import GAME_NAME, SPECS, OttocentoOptions
+from tarock.ottocento.play import allowed_signals, legal_mask, play_error, signal_error, trick_winner
+from tarock.ottocento.scoring import (
+    add_reserves,
+    after_deal,
+    matto_settlement,
+    rubber_winner,
+    score_piles,
+    settle_matto,
+)
+
+if TYPE_CHECKING:
+    from tarock.ottocento.session import OttocentoSession
+
+SET_ASIDE, CLAIM, DISCARD, DECLARE, PLAY, EXCHANGE, END = (
+    "set_aside", "claim", "discard", "declare", "play", "exchange", "end")
+SETASIDE_COUNT = 10  # OT-V-2 item 3
+
+
+class OttocentoGame(Game):
+    name = GAME_NAME
+    option_specs = SPECS
+    envelope_keys = ("totals", "deals_played")
+
+    def __init__(self, options: Mapping[str, Any] | None = None):
+        self.opt = OttocentoOptions.make(options)
+        self.options = self.opt.to_json()
+        self.deck = SUBSTITUTE_DECK if self.opt.deck_faces == "substitute_tarot" else DECK
+
+    @property
+    def num_seats(self) -> int:
+        return self.opt.player_count
+
+    def deal(self, seed: int, dealer: int = 0) -> Deal:
+        if not 0 <= dealer < self.num_seats:
+            raise InvalidRecordError(f"dealer {dealer} is not a seat", rule="OT-GAME-3",
+                                     expected=f"a seat 0-{self.num_seats - 1}")
+        return deal_cards(seed, dealer, self.num_seats)
+
+    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1,
+                          **envelope: Any) -> OttocentoState:
+        extra = set(envelope) - set(self.envelope_keys)
+        if extra:
+            raise InvalidRecordError(f"unexpected record keys {sorted(extra)}",
+                                     rule="game-records.md")
+        return OttocentoState(self, deal, dealer, multiplier, envelope.get("totals"),
+                              envelope.get("deals_played", 0))
+
+    def new_session(self, names: Sequence[str], seed: int) -> OttocentoSession:
+        from tarock.ottocento.session import OttocentoSession
+
+        return OttocentoSession(self, names, seed)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return A.to_json(action)
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return A.from_json(data)
+
+    def deal_to_json(self, deal: Deal) -> dict[str, Any]:
+        return {"hands": [codes(h) for h in deal.hands],
+                "talon": [DECK.code(c) for c in deal.talon]}
+
+    def deal_from_json(self, data: Mapping[str, Any]) -> Deal:
+        hands_in, talon_in = data.get("hands"), data.get("talon")
+        if not isinstance(hands_in, list) or len(hands_in) != self.num_seats:
+            raise InvalidRecordError(f"deal.hands must list {self.num_seats} hands",
+                                     rule="OT-DEAL-2")
+        if not isinstance(talon_in, list):
+            raise InvalidRecordError("deal.talon must be a list of codes", rule="OT-DEAL-3")
+        hands = []
+        for hand in hands_in:
+            if not isinstance(hand, list):
+                raise InvalidRecordError("a hand must be a list of codes", rule="OT-DEAL-2")
+            hands.append(DECK.mask(_strings(hand), rule="OT-NOT-2"))
+            if hands[-1].bit_count() != len(hand):
+                raise InvalidRecordError("a card appears twice in a hand", rule="OT-DECK-1")
+        talon = tuple(DECK.index(c, rule="OT-NOT-2") for c in _strings(talon_in))
+        deal = Deal(tuple(hands), talon)
+        check_deal(deal, 0, self.num_seats)
+        return deal
+
+    def options_to_json(self) -> dict[str, Any]:
+        return dict(self.options)
+
+
+def _strings(items: list[Any]) -> list[str]:
+    if not all(isinstance(c, str) for c in items):
+        raise InvalidRecordError("card codes must be strings", rule="OT-NOT-2")
+    return items
+
+
+def _check_envelope(totals: Any, deals_played: Any) -> tuple[list[int], int]:
+    if totals is None:
+        totals = [0, 0]
+    if (not isinstance(totals, (list, tuple)) or len(totals) != 2
+            or not all(isinstance(t, int) and not isinstance(t, bool) and t >= 0
+                       for t in totals)):
+        raise InvalidRecordError(f"totals is {totals!r}", rule="OT-RUB-2",
+                                 expected="the two teams' non-negative totals before the deal")
+    if not isinstance(deals_played, int) or isinstance(deals_played, bool) or deals_played < 0:
+        raise InvalidRecordError(f"deals_played is {deals_played!r}", rule="OT-V-3",
+                                 expected="a non-negative integer")
+    return list(totals), deals_played
+
+
+class OttocentoState(State):
+    """One deal of Ottocento. Teams are fixed by seat: ``seat % 2`` with four players."""
+
+    def __init__(self, game: OttocentoGame, deal: Deal, dealer: int, multiplier: int = 1,
+                 totals: Sequence[int] | None = None, deals_played: int = 0):
+        n = game.num_seats
+        check_deal(deal, dealer, n)
+        if multiplier != 1:
+            raise InvalidRecordError(f"deal_multiplier {multiplier}", rule="OT-SCORE-7",
+                                     expected="1 (Ottocento has no multipliers)")
+        self.totals_before, self.deals_played = _check_envelope(totals, deals_played)
+        self.game = game
+        self.opt = game.opt
+        self.deal = deal
+        self.dealer = dealer
+        self.multiplier = 1
+        self.n = n
+        self.eldest = (dealer + 1) % n
+        self.hands = list(deal.hands)
+        self.history: list[tuple[int, Action]] = []
+        self.set_aside = [0] * n
+        self.discard = 0
+        self.talon_taken = False
+        self.shown: list[Combination] = []  # the combinations of the declaration being made
+        self.declarations: list[tuple[int, tuple[Combination, ...], int]] = []
+        self.declared = [0, 0]  # declared points credited per team (OT-DECL-8)
+        self.trick: list[int] = []
+        self.trick_seats: list[int] = []
+        self.lead_signal: str | None = None
+        self.tricks: list[tuple[tuple[int, ...], tuple[int, ...], int, str | None]] = []
+        self.played = 0  # cards of completed tricks
+        self.pile = [0, 0]  # trick cards per team (OT-SCORE-1 items 1, 2)
+        self.won = [0, 0]
+        self.debtor: int | None = None
+        self.matto_seat: int | None = None
+        self.settlement: Any = None
+        self.piles: list[int] | None = None
+        self.exchange_card: int | None = None
+        self.outcome = ""
+        self._result: dict[str, Any] | None = None
+        if n == 2:
+            self.phase, self.to_act = SET_ASIDE, self.eldest
+        else:
+            self._claim_or_discard()
+
+    # -- small helpers -----------------------------------------------------------------------
+
+    def team(self, seat: int) -> int:
+        return seat % 2
+
+    @property
+    def dealing_team(self) -> int:
+        return self.team(self.dealer)
+
+    def running_totals(self) -> list[int]:
+        return [t + d for t, d in zip(self.totals_before, self.declared, strict=True)]
+
+    def _illegal(self, message: str, rule: str, expected: str | None = None) -> IllegalActionError:
+        return IllegalActionError(message, rule=rule, expected=expected)
+
+    # -- protocol ----------------------------------------------------------------------------
+
+    def current_player(self) -> int:
+        return TERMINAL if self.phase == END else self.to_act
+
+    def is_terminal(self) -> bool:
+        return self.phase == END
+
+    def clone(self) -> OttocentoState:
+        new = OttocentoState.__new__(OttocentoState)
+        new.__dict__.update(self.__dict__)
+        new.hands = list(self.hands)
+        new.history = list(self.history)
+        new.set_aside = list(self.set_aside)
+        new.shown = list(self.shown)
+        new.declarations = list(self.declarations)
+        new.declared = list(self.declared)
+        new.trick, new.trick_seats = list(self.trick), list(self.trick_seats)
+        new.tricks = list(self.tricks)
+        new.pile, new.won = list(self.pile), list(self.won)
+        new.totals_before = list(self.totals_before)
+        return new
+
+    def legal_actions(self) -> list[Action]:
+        phase, p = self.phase, self.to_act
+        if phase == PLAY:
+            mask = legal_mask(self.hands[p], self.trick)
+            out = [A.PLAYS[c] for c in iter_bits(mask)]
+            if not self.trick and self.n == 4 and self.opt.signals != "none":
+                for c in iter_bits(mask):
+                    out += [A.SIGNALLED[(c, s)] for s in allowed_signals(
+                        self.opt, False, c, self.hands[p] & ~(1 << c), self.played)]
+            return out
+        if phase == DECLARE:
+            return [*declare_actions(self.hands[p], self.shown, self.opt), A.DONE_ACTION]
+        if phase == CLAIM:
+            out = [A.CLAIM_ACTION] if self._claim_ok() else []
+            return [*out, *declare_actions(self.hands[p], self.shown, self.opt),
+                    A.DECLINE_ACTION]
+        if phase == DISCARD:
+            return [Action(A.DISCARD, m) for m in discard_options(self.hands[p])]
+        if phase == SET_ASIDE:
+            allowed = self.hands[p]
+            if self.opt.two_player_setaside_restricted:
+                allowed &= ~FIVE_POINT
+            return [A.SET_ASIDES[c] for c in sorted(iter_bits(allowed), key=_cheap_first)]
+        if phase == EXCHANGE:
+            return [A.EXCHANGES[c] for c in sorted(iter_bits(self.settlement.candidates),
+                                                   key=_cheap_first)]
+        return []
+
+    def apply(self, action: Action) -> None:
+        if self.phase == END:
+            raise self._illegal("the deal is over", rule="OT-FLOW-1")
+        if not isinstance(action, A.Action):
+            raise self._illegal(f"not an action: {action!r}", rule="OT-FLOW-2")
+        expected = _EXPECTED[self.phase]
+        if action.kind not in expected:
+            raise self._illegal(f"a {action.kind} action is not possible in the {self.phase} "
+                                "phase", rule="OT-FLOW-2", expected=" or ".join(expected))
+        p = self.to_act
+        _HANDLERS[self.phase](self, p, action)
+        self.history.append((p, action))
+
+    def result(self) -> dict[str, Any]:
+        if self.phase != END:
+            raise self._illegal("the deal is not finished", rule="OT-FLOW-1")
+        if self._result is None:
+            self._result = self._compute_result()
+        return self._result
+
+    def action_to_string(self, action: Action) -> str:
+        return A.describe(action, self.game.deck)
+
+    def envelope(self) -> dict[str, Any]:
+        return {"totals": list(self.totals_before), "deals_played": self.deals_played}
+
+    # -- set-aside, claim, discard -----------------------------------------------------------
+
+    def _do_set_aside(self, p: int, action: Action) -> None:
+        """OT-V-2 item 3: one of the 10 cards set aside face down."""
+        card = action.arg
+        if not self.hands[p] >> card & 1:
+            raise self._illegal(f"{DECK.code(card)} is not in the hand", rule="OT-V-2")
+        if self.opt.two_player_setaside_restricted and FIVE_POINT >> card & 1:
+            raise self._illegal(f"{DECK.code(card)} is worth 5 points and may not be set aside",
+                                rule="OT-V-2")
+        self.hands[p] &= ~(1 << card)
+        self.set_aside[p] |= 1 << card
+        if self.set_aside[p].bit_count() < SETASIDE_COUNT:
+            return
+        if p == self.eldest:
+            self.to_act = self.dealer
+            return
+        for seat, packet in second_packets(self.deal.talon, self.dealer).items():
+            self.hands[seat] |= packet  # OT-V-2 item 4
+        self._claim_or_discard()
+
+    def _claim_or_discard(self) -> None:
+        """OT-DEAL-4, OT-DECL-9: the early claim comes before the dealer's extra cards."""
+        d = self.dealer
+        if early_claim_possible(self.hands[d], self.dealing_team, self.totals_before, self.opt):
+            self.phase, self.to_act = CLAIM, d
+            return
+        self._take_talon()
+
+    def _take_talon(self) -> None:
+        self.shown = []
+        self.hands[self.dealer] |= extra_cards(self.deal.talon)
+        self.talon_taken = True
+        self.phase, self.to_act = DISCARD, self.dealer
+
+    def _claim_ok(self) -> bool:
+        return bool(self.shown) and claim_wins(self.shown, self.dealing_team,
+                                               self.totals_before, self.opt)
+
+    def _do_claim(self, p: int, action: Action) -> None:
+        if action.kind == A.DECLARE:
+            self._add_combination(p, action)
+        elif action.kind == A.DECLINE:
+            self._take_talon()
+        else:
+            if not self._claim_ok():
+                raise self._illegal("the combinations shown do not give a winning total",
+                                    rule="OT-DECL-9")
+            points = declaration_points(self.shown)
+            self.declarations.append((p, tuple(self.shown), points))
+            self.declared[self.dealing_team] += points
+            self.shown = []
+            self._finish("dealer_claim")
+
+    def _do_discard(self, p: int, action: Action) -> None:
+        why = discard_error(self.hands[p], action.arg)
+        if why is not None:
+            raise self._illegal(why[0], rule=why[1])
+        self.hands[p] &= ~action.arg
+        self.discard = action.arg
+        self.phase, self.to_act = DECLARE, self.eldest  # OT-DECL-1
+
+    # -- declarations ------------------------------------------------------------------------
+
+    def _add_combination(self, p: int, action: Action) -> None:
+        kind, mask = action.arg
+        if any(c.kind == kind for c in self.shown):
+            raise self._illegal(f"{kind} is already declared", rule="OT-DECL-4")
+        combo = check_combination(kind, mask, self.hands[p], self.opt)
+        if not self.opt.declaration_card_reuse:
+            used = 0
+            for c in self.shown:
+                used |= c.cards
+            if used & mask:
+                raise self._illegal(f"{' '.join(codes(used & mask))} already shown",
+                                    rule="OT-V-14")
+        self.shown.append(combo)
+
+    def _do_declare(self, p: int, action: Action) -> None:
+        if action.kind == A.DECLARE:
+            self._add_combination(p, action)
+            return
+        points = declaration_points(self.shown)  # OT-DECL-7: doubling per player
+        self.declarations.append((p, tuple(self.shown), points))
+        self.declared[self.team(p)] += points  # OT-DECL-8: credited at once
+        self.shown = []
+        if declaration_ends_rubber(p == self.eldest, self.team(p), self.running_totals(),
+                                   self.opt):
+            self._finish("declaration_claim")  # OT-DECL-10, OT-V-8
+            return
+        self.phase = PLAY
+
+    # -- play --------------------------------------------------------------------------------
+
+    def _do_play(self, p: int, action: Action) -> None:
+        card, signal = action.arg
+        why = play_error(self.hands[p], self.trick, card)
+        if why is not None:
+            legal = " ".join(codes(legal_mask(self.hands[p], self.trick)))
+            raise self._illegal(why[0], rule=why[1], expected=legal)
+        if signal is not None:
+            bad = signal_error(self.opt, self.n == 2, not self.trick, card, signal,
+                               self.hands[p] & ~(1 << card), self.played)
+            if bad is not None:
+                raise self._illegal(bad[0], rule=bad[1])
+            if isinstance(signal, (tuple, list)):
+                signal = signal[0] if signal else None
+        self.hands[p] &= ~(1 << card)
+        if not self.trick:
+            self.lead_signal = signal
+        self.trick.append(card)
+        self.trick_seats.append(p)
+        if card == MATTO:
+            self.matto_seat = p
+        if len(self.trick) < self.n:
+            self.to_act = (p + 1) % self.n
+            if not self.tricks:
+                self.phase = DECLARE  # the next player declares before his card (OT-DECL-1)
+            return
+        self._close_trick()
+
+    def _close_trick(self) -> None:
+        winner = self.trick_seats[trick_winner(self.trick)]
+        w = self.team(winner)
+        self.won[w] += 1
+        for seat, card in zip(self.trick_seats, self.trick, strict=True):
+            if card == MATTO and self.team(seat) != w:
+                self.pile[self.team(seat)] |= MATTO_BIT  # OT-MATTO-4: back to its team
+                self.debtor = self.team(seat)
+            else:
+                self.pile[w] |= 1 << card
+            self.played |= 1 << card
+        self.tricks.append((tuple(self.trick), tuple(self.trick_seats), winner,
+                            self.lead_signal))
+        self.trick, self.trick_seats, self.lead_signal = [], [], None
+        if len(self.tricks) < (15 if self.n == 4 else 20):
+            self.phase, self.to_act = PLAY, winner
+            return
+        self._settle()
+
+    # -- settlement --------------------------------------------------------------------------
+
+    def reserves(self) -> list[int]:
+        """OT-ALG-9 ``deal.reserve`` per team: the dealer's discard, two players' set-aside."""
+        reserve = [0, 0]
+        reserve[self.dealing_team] |= self.discard
+        if self.n == 2:
+            for seat in (0, 1):
+                reserve[seat] |= self.set_aside[seat]
+        return reserve
+
+    def _settle(self) -> None:
+        """OT-SCORE-1: reserves, then the Matto settlement (a decision when a card is owed)."""
+        reserve = self.reserves()
+        self.piles = add_reserves(self.pile, self.won, reserve, self.opt)
+        self.settlement = matto_settlement(self.piles, self.won, reserve, self.debtor, self.opt)
+        if self.settlement.kind == "choose":
+            assert self.matto_seat is not None
+            self.phase, self.to_act = EXCHANGE, self.matto_seat  # OT-FLOW-2
+            return
+        self.piles = settle_matto(self.piles, self.settlement)
+        self._finish("played")
+
+    def _do_exchange(self, p: int, action: Action) -> None:
+        card = action.arg
+        if not self.settlement.candidates >> card & 1:
+            allowed = " ".join(codes(self.settlement.candidates))
+            raise self._illegal(f"{DECK.code(card)} may not be given for the MATTO",
+                                rule="OT-MATTO-5", expected=allowed)
+        assert self.piles is not None
+        self.exchange_card = card
+        self.piles = settle_matto(self.piles, self.settlement, 1 << card)
+        self._finish("played")
+
+    def _finish(self, outcome: str) -> None:
+        self.outcome = outcome
+        self.phase, self.to_act = END, TERMINAL
+
+    # -- result ------------------------------------------------------------------------------
+
+    def _declaration_items(self) -> list[dict[str, Any]]:
+        items = []
+        for t in (0, 1):
+            combos = [{"seat": seat, **c.to_json()} for seat, shown, _ in self.declarations
+                      if self.team(seat) == t for c in shown]
+            items.append({"item": "declarations", "team": t, "points": self.declared[t],
+                          "combinations": combos})
+        return items
+
+    def _compute_result(self) -> dict[str, Any]:
+        items = self._declaration_items()
+        if self.outcome == "played":
+            assert self.piles is not None
+            last_team = self.team(self.tricks[-1][2])
+            team_points, more = score_piles(self.piles, last_team, self.declared, self.opt)
+            items += more
+        else:
+            team_points = list(self.declared)
+        totals = [a + b for a, b in zip(self.totals_before, team_points, strict=True)]
+        scores = [team_points[self.team(s)] - team_points[1 - self.team(s)]
+                  for s in range(self.n)]
+        result: dict[str, Any] = {
+            "outcome": self.outcome,
+            "scores": scores,
+            "team_points": team_points,
+            "totals": totals,
+            "items": items,
+        }
+        if self.outcome == "played":
+            assert self.piles is not None and self.settlement is not None
+            result["pile_sizes"] = [p.bit_count() for p in self.piles]
+            result["matto"] = self.settlement.kind
+            if self.exchange_card is not None:
+                result["matto_exchange"] = DECK.code(self.exchange_card)
+            verdict = after_deal(totals, self.deals_played + 1, self.opt)
+            if verdict == "won":
+                result["rubber_over"], result["winner"] = True, 0 if totals[0] > totals[1] else 1
+            elif verdict == "draw":
+                result["rubber_over"], result["winner"] = True, "draw"
+            else:
+                result["rubber_over"], result["winner"] = False, None
+        else:
+            winner = rubber_winner(totals, self.opt.target_score)
+            assert winner is not None
+            result["rubber_over"], result["winner"] = True, winner
+        return result
+
+    # -- observation -------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows: its own cards, what it set aside or discarded, the public
+        declarations and plays; the piles once the last trick is played (OT-DEAL-8)."""
+        obs: dict[str, Any] = {
+            "game": GAME_NAME, "seat": seat, "seats": self.n, "dealer": self.dealer,
+            "eldest": self.eldest, "phase": self.phase, "current_player": self.current_player(),
+            "team": self.team(seat), "totals": list(self.totals_before),
+            "target_score": self.opt.target_score, "declared_points": list(self.declared),
+            "hand": codes(self.hands[seat]),
+        }
+        public = [{"seat": s, **c.to_json()} for s, shown, _ in self.declarations for c in shown]
+        if self.phase in (DECLARE, PLAY) and self.shown:
+            public += [{"seat": self.to_act, **c.to_json()} for c in self.shown]
+        obs["declarations"] = public
+        if self.phase == CLAIM and seat == self.dealer:
+            obs["claim_shown"] = [c.to_json() for c in self.shown]
+        if self.set_aside[seat]:
+            obs["set_aside"] = codes(self.set_aside[seat])
+        if seat == self.dealer and self.talon_taken:
+            obs["talon_received"] = codes(extra_cards(self.deal.talon))
+        if seat == self.dealer and self.discard:
+            obs["discard"] = codes(self.discard)
+        if self.tricks or self.trick:
+            obs["tricks"] = [{"cards": [{"seat": s, "card": DECK.code(c)}
+                                        for s, c in zip(seats, cards, strict=True)],
+                              "winner": w, **({"signal": sig} if sig else {})}
+                             for cards, seats, w, sig in self.tricks]
+            obs["trick"] = [{"seat": s, "card": DECK.code(c)}
+                            for s, c in zip(self.trick_seats, self.trick, strict=True)]
+            if self.lead_signal:
+                obs["signal"] = self.lead_signal
+        if self.phase in (EXCHANGE, END) and self.piles is not None:
+            obs["piles"] = [codes(p) for p in self.piles]
+            obs["tricks_won"] = list(self.won)
+        if self.phase == EXCHANGE and seat == self.to_act:
+            obs["exchange_candidates"] = codes(self.settlement.candidates)
+        if self.phase == END:
+            obs["result"] = self.result()
+        return obs
+
+
+def _cheap_first(card: int) -> tuple[int, int, int]:
+    """Display and default order: suit pips first, then low trumps, then valuable cards."""
+    is_trump = SUIT_OF[card] == TRUMP_NUMBER
+    return (VALUE[card], is_trump, card if not is_trump else -card)
+
+
+_EXPECTED = {
+    SET_ASIDE: (A.SET_ASIDE,),
+    CLAIM: (A.DECLARE, A.CLAIM, A.DECLINE),
+    DISCARD: (A.DISCARD,),
+    DECLARE: (A.DECLARE, A.DONE),
+    PLAY: (A.PLAY,),
+    EXCHANGE: (A.EXCHANGE,),
+}
+_HANDLERS = {
+    SET_ASIDE: OttocentoState._do_set_aside,
+    CLAIM: OttocentoState._do_claim,
+    DISCARD: OttocentoState._do_discard,
+    DECLARE: OttocentoState._do_declare,
+    PLAY: OttocentoState._do_play,
+    EXCHANGE: OttocentoState._do_exchange,
+}
+
+
+def ottocento_factory(options: Mapping[str, Any] | None) -> OttocentoGame:
+    return OttocentoGame(options)
