@@ -5,8 +5,9 @@ Kept outside :mod:`tarock.core` so that the core never imports a game.
 
 from __future__ import annotations
 
-import tarock.bavarian  # noqa: F401  (registers "bavarian-tarock")
-import tarock.hungarian  # noqa: F401  (registers "hungarian-tarokk")
+import tarock.bavarian  # registers "bavarian-tarock"
+import tarock.hungarian  # registers "hungarian-tarokk"
+import tarock.ottocento  # noqa: F401  (registers "ottocento")
 from tarock.core.protocol import make_game, registered_games
 
 __all__ = ["make_game", "registered_games"]

@@ -21,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tarock.core.cards import Deck
-from tarock.core.errors import InvalidRecordError
 from tarock.bavarian.auction import CONTRACTS, TOP, rung_of_target, target
 from tarock.bavarian.cards import SUIT_NAMES, SUITS
+from tarock.core.cards import Deck
+from tarock.core.errors import InvalidRecordError
+from tarock.core.records import action_field
 
 BID, ANSWER, CONTRACT, RAISE, TRUMP, LAY_AWAY, PLAY = (
     "bid", "answer", "contract", "raise", "trump", "lay_away", "play")
@@ -47,6 +48,8 @@ RAISES: dict[Any, Action] = {k: Action(RAISE, k) for k in range(1, TOP + 1)}
 KEEP = Action(RAISE, "keep")
 RAISES["keep"] = KEEP
 TRUMPS = tuple(Action(TRUMP, s) for s in range(4))
+SUIT_ACTIONS = dict(zip(SUITS, TRUMPS, strict=True))
+WORD_BID_ACTIONS = {w: BIDS[w] for w in WORD_BIDS}
 PLAYS = tuple(Action(PLAY, i) for i in range(36))
 
 
@@ -73,25 +76,27 @@ def to_json(action: Action, deck: Deck) -> dict[str, Any]:
     return {"type": kind, "card": deck.code(arg)}
 
 
-def _field(data: Mapping[str, Any], key: str) -> Any:
-    if key not in data:
-        raise InvalidRecordError(f"action of type {data.get('type')!r} lacks {key!r}",
-                                 rule="game-records.md")
-    return data[key]
-
-
 def _rung(data: Mapping[str, Any], key: str, rule: str) -> int:
     """A V2 rung from ``{key: "pickup"}`` or ``{key: "hand", "target": T}``."""
-    word = _field(data, key)
+    word = action_field(data, key)
     if word == "pickup":
         return 0
-    value = _field(data, "target")
+    value = action_field(data, "target")
     rung = rung_of_target(value) if isinstance(value, int) and not isinstance(value, bool) \
         else None
     if rung is None:
         raise InvalidRecordError(f"no hand game has the target {value!r}", rule=rule,
                                  expected="61, 66, ... 116 or 120")
     return rung
+
+
+def _word(data: Mapping[str, Any], key: str, table: Mapping[Any, Action], rule: str) -> Action:
+    """The action named by the word in ``data[key]``; an unknown word names ``rule``."""
+    word = action_field(data, key)
+    if not isinstance(word, str) or word not in table:
+        raise InvalidRecordError(f"unknown {key} {word!r}", rule=rule,
+                                 expected="one of " + ", ".join(str(w) for w in table))
+    return table[word]
 
 
 def _card(deck: Deck, code: Any) -> int:
@@ -105,41 +110,25 @@ def from_json(data: Mapping[str, Any], deck: Deck) -> Action:
     action is legal is the state's to decide."""
     kind = data.get("type")
     if kind == BID:
-        word = _field(data, "bid")
+        word = action_field(data, "bid")
         if word in ("pickup", "hand"):
             return BIDS[_rung(data, "bid", "BT-V2-CON-1")]
-        if not isinstance(word, str) or word not in BIDS:
-            raise InvalidRecordError(f"unknown bid {word!r}", rule="game-records.md",
-                                     expected="one of " + ", ".join((*WORD_BIDS, "pickup",
-                                                                      "hand")))
-        return BIDS[word]
+        return _word(data, "bid", WORD_BID_ACTIONS, "game-records.md")
     if kind == ANSWER:
-        word = _field(data, "answer")
-        if word not in ANSWERS:
-            raise InvalidRecordError(f"unknown answer {word!r}", rule="BT-V1-BID-4",
-                                     expected="hold or yield")
-        return ANSWERS[word]
+        return _word(data, "answer", ANSWERS, "BT-V1-BID-4")
     if kind == CONTRACT:
-        word = _field(data, "contract")
-        if word not in CONTRACT_ACTIONS:
-            raise InvalidRecordError(f"unknown contract {word!r}", rule="BT-V1B-CON-1",
-                                     expected="one of " + ", ".join(CONTRACTS))
-        return CONTRACT_ACTIONS[word]
+        return _word(data, "contract", CONTRACT_ACTIONS, "BT-V1B-CON-1")
     if kind == RAISE:
-        if _field(data, "raise") == "keep":
+        if action_field(data, "raise") == "keep":
             return KEEP
         rung = _rung(data, "raise", "BT-V2S-1")
         if rung == 0:
             raise InvalidRecordError("a raise goes to a hand game", rule="BT-V2S-3")
         return RAISES[rung]
     if kind == TRUMP:
-        suit = _field(data, "suit")
-        if suit not in SUITS:
-            raise InvalidRecordError(f"unknown suit {suit!r}", rule="BT-DECK-6",
-                                     expected="E, G, H or S")
-        return TRUMPS[SUITS.index(suit)]
+        return _word(data, "suit", SUIT_ACTIONS, "BT-DECK-6")
     if kind == LAY_AWAY:
-        cards = _field(data, "cards")
+        cards = action_field(data, "cards")
         if not isinstance(cards, list):
             raise InvalidRecordError("cards must be a list of card codes", rule="BT-TALON-3")
         mask = 0
@@ -149,7 +138,7 @@ def from_json(data: Mapping[str, Any], deck: Deck) -> Action:
             raise InvalidRecordError("a card is laid away twice", rule="BT-TALON-3")
         return Action(LAY_AWAY, mask)
     if kind == PLAY:
-        return PLAYS[_card(deck, _field(data, "card"))]
+        return PLAYS[_card(deck, action_field(data, "card"))]
     raise InvalidRecordError(f"unknown action type {kind!r}", rule="game-records.md",
                              expected="one of " + ", ".join(KINDS))
 

@@ -7,10 +7,10 @@
 * :class:`ScharferAuction`: V3's PLAY / PLAY_HEARTS round (BT-V3-BID, BT-ALG-8).
 
 Each auction says whose turn it is and which calls are legal, applies a call, and when it is over
-names the declarer (None: thrown in). A turn with no choice at all (a V1B player over a standing
-Bettel, a V3 player over a standing PLAY_HEARTS, a V2 challenger over the top rung) is not asked:
-the engine passes for him, as BT-ALG-5 and BT-ALG-6 do. Bids are the ``arg`` of the ``bid``
-actions (see :mod:`tarock.bavarian.actions`).
+names the declarer (None: thrown in). As in BT-ALG-5 and BT-ALG-6, a V1/V1B player with nothing
+left to bid (over a standing Bettel) and a V2 challenger over the top rung are not asked; V3 asks
+every player once, offering only PASS over a standing PLAY_HEARTS (BT-ALG-8). Bids are the
+``arg`` of the ``bid`` actions (see :mod:`tarock.bavarian.actions`).
 """
 
 from __future__ import annotations
@@ -235,8 +235,6 @@ class ScharferAuction:
             self.holder, self.kind = seat, call
             self.positives += 1
         self.index += 1
-        while self.index < len(self.active) and self.legal_bids() == ("pass",):
-            self.index += 1  # only PASS is possible: the engine passes for him
         self.over = self.index >= len(self.active)
 
     def declarer(self) -> int | None:
@@ -250,12 +248,12 @@ class ScharferAuction:
         return ("solo", "herzsolo", "frage") if free_choice else ("solo",)
 
 
-def raise_options(rung: int, contested: bool, opt: BavarianOptions) -> tuple[int, ...]:
-    """BT-ALG-7: the rungs the V2 auction winner may announce instead of ``rung`` (none: the
-    window is not opened)."""
+def raise_options(rung: int, contested: bool, opt: BavarianOptions) -> tuple[int, ...] | None:
+    """BT-ALG-7: the rungs the V2 auction winner may announce instead of ``rung``; None when
+    the window does not open (it opens, offering only KEEP, for a self-raise at the top)."""
     if opt.haferl_self_raise == "any_winner" or (opt.haferl_self_raise == "uncontested"
                                                  and not contested):
         return tuple(range(max(rung + 1, 1), opt.top_rung + 1))  # BT-V2S-1
     if rung == 0 and opt.haferl_pickup_may_play_hand:
         return (1,)  # BT-V2-BID-9
-    return ()
+    return None

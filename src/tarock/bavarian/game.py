@@ -6,9 +6,11 @@ talon in the order of BT-FLOW-1 step 4, the N tricks, counting and settlement. T
 pot) before the hand is the record envelope key ``fund``, so that a record replays to the same
 settlement, shortfalls included.
 
-A decision that offers exactly one choice is not asked (a forced pass in the auction, a single
-allowed contract, a single trump suit): the engine takes it, as BT-ALG-5 and BT-ALG-10 do. Card
-plays are always asked.
+Decisions are asked as the reference algorithms ask them: BT-ALG-5 does not ask a V1/V1B player
+with nothing left to bid, BT-ALG-10 names a single allowed trump suit without asking, and a V1/V1B
+declarer with a single allowed contract announces it without a decision; BT-ALG-8 (V3) asks every
+bid and the contract, and BT-ALG-7 asks KEEP even when nothing higher is left. Card plays are
+always asked, a forced card included.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from tarock.bavarian.auction import (
 from tarock.bavarian.cards import FULL, SHORT, SUITS, TALON_SIZE, TOTAL_POINTS, Pack
 from tarock.bavarian.options import GAME_NAME, SPECS, BavarianOptions
 from tarock.bavarian.play import legal_cards
-from tarock.bavarian.scoring import Ledger, declarer_wins, settle
+from tarock.bavarian.scoring import declarer_wins, settle
 from tarock.bavarian.talon import (
     TALON_GAMES,
     active_seats,
@@ -45,14 +47,13 @@ from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
+from tarock.core.tricks import Trick, tricks_view
 
 if TYPE_CHECKING:
     from tarock.bavarian.session import BavarianSession
 
 AUCTION, CONTRACT, RAISE, TRUMP, LAY_AWAY, PLAY, END = (
     "auction", "contract", "raise", "trump", "lay_away", "play", "end")
-PHASE_KIND = {AUCTION: A.BID, CONTRACT: A.CONTRACT, RAISE: A.RAISE, TRUMP: A.TRUMP,
-              LAY_AWAY: A.LAY_AWAY, PLAY: A.PLAY}
 
 
 class BavarianGame(Game):
@@ -184,7 +185,7 @@ class BavarianState(State):
         self.laid_away = 0
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
-        self.tricks: list[tuple[tuple[int, ...], tuple[int, ...], int]] = []
+        self.tricks: list[Trick] = []
         self.decl_tricks = 0
         self.decl_points = 0  # card points in the declarer's tricks
         self.outcome = ""  # thrown_in, played, bettel_lost_early
@@ -256,6 +257,12 @@ class BavarianState(State):
     def action_to_string(self, action: Action) -> str:
         return A.describe(action, self.game.deck)
 
+    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+        """The cards laid away are face down (BT-TALON-4): others only see that 3 are."""
+        if action.kind == A.LAY_AWAY and seat != actor:
+            return "lays away 3 cards"
+        return self.action_to_string(action)
+
     # -- errors ------------------------------------------------------------------------------
 
     def _illegal(self, message: str, rule: str, legal: Sequence[Action] | None = None
@@ -325,7 +332,7 @@ class BavarianState(State):
         if isinstance(auction, HaferlAuction):
             self.rung, self.contested = auction.rung, auction.contested
             options = raise_options(auction.rung, auction.contested, opt)
-            if options:
+            if options is not None:
                 self._ask(RAISE, declarer, options)
                 return
             self._set_contract("pickup" if auction.rung == 0 else "hand")
@@ -338,8 +345,8 @@ class BavarianState(State):
                 else CONTRACTS[standing:standing + 1]
         else:
             allowed = V1_ALLOWED[auction.standing]
-        if len(allowed) == 1:
-            self._set_contract(allowed[0])
+        if len(allowed) == 1 and not isinstance(auction, ScharferAuction):
+            self._set_contract(allowed[0])  # V1/V1B: the one contract allowed
         else:
             self._ask(CONTRACT, declarer, allowed)
 
@@ -365,7 +372,7 @@ class BavarianState(State):
             return
         if action.arg not in self.options:
             rule = "BT-V2S-1" if self.opt.haferl_self_raise != "off" else "BT-V2-BID-9"
-            raise self._illegal(f"cannot announce {A.rung_words(action.arg)}", rule,
+            raise self._illegal(f"cannot announce {action.arg!r} now", rule,
                                 self.legal_actions())
         self.rung = action.arg
         self._set_contract("hand")  # BT-V2S-3: a raised contract is a hand game
@@ -397,7 +404,7 @@ class BavarianState(State):
     def _do_trump(self, p: int, action: Action) -> None:
         self._expect(action, A.TRUMP)
         if action.arg not in self.options:
-            raise self._illegal(f"{SUITS[action.arg]} cannot be trumps in this contract",
+            raise self._illegal(f"suit {action.arg!r} cannot be trumps in this contract",
                                 self._trump_rule(), self.legal_actions())
         self.trump = action.arg
         self._after_trumps()
@@ -460,7 +467,7 @@ class BavarianState(State):
             return
         pack = self.pack
         winner = self.trick_seats[pack.trick_winner_index(self.trick, self.trump, self.bettel)]
-        self.tricks.append((tuple(self.trick), tuple(self.trick_seats), winner))
+        self.tricks.append(Trick(tuple(self.trick), tuple(self.trick_seats), winner))
         if winner == self.declarer:
             self.decl_tricks += 1
             self.decl_points += pack.points(sum(1 << c for c in self.trick))
@@ -606,11 +613,7 @@ class BavarianState(State):
         if self.laid_away and (seat == self.declarer or self.phase == END):
             obs["laid_away"] = codes(self.laid_away)
         if self.tricks or self.trick:
-            obs["tricks"] = [{"cards": [{"seat": s, "card": deck.code(c)}
-                                        for s, c in zip(seats, cards, strict=True)],
-                              "winner": w} for cards, seats, w in self.tricks]
-            obs["trick"] = [{"seat": s, "card": deck.code(c)}
-                            for s, c in zip(self.trick_seats, self.trick, strict=True)]
+            obs.update(tricks_view(deck, self.tricks, self.trick, self.trick_seats))
         if self.phase == END:
             obs["result"] = self.result()
         return obs

@@ -6,11 +6,10 @@ are in u (half-cents, BT-PAY-1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from tarock.core.options import OptionSpec, parse_options
+from tarock.core.options import OptionSpec, OptionValues
 
 GAME_NAME = "bavarian-tarock"
 
@@ -61,12 +60,14 @@ SPECS: tuple[OptionSpec, ...] = (
     _c("scharfer_match_end", ("bankroll_exhausted", "never"), "BT-V3-MATCH-1"),
     _b("scharfer_sole_bidder_free_choice", True, "BT-V3-CON-1"),
 )
-SPEC_BY_KEY = {s.key: s for s in SPECS}
 
 
 @dataclass(frozen=True, slots=True)
-class BavarianOptions:
-    """All option values, read by attribute in the engine."""
+class BavarianOptions(OptionValues):
+    """All option values, read by attribute in the engine (``make``, ``to_json``: the core)."""
+
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = SPECS
+    GAME: ClassVar[str] = GAME_NAME
 
     variant: str
     seats: int
@@ -100,14 +101,6 @@ class BavarianOptions:
     scharfer_bankroll: int
     scharfer_match_end: str
     scharfer_sole_bidder_free_choice: bool
-
-    @classmethod
-    def make(cls, given: Mapping[str, Any] | None = None) -> BavarianOptions:
-        """Validated options: unknown keys and out-of-range values raise InvalidOptionError."""
-        return cls(**parse_options(SPECS, given, GAME_NAME))
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: SPEC_BY_KEY[f.name].to_json(getattr(self, f.name)) for f in fields(self)}
 
     # -- the variant (§2.1) ---------------------------------------------------------------------
 

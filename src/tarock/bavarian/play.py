@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tarock.core.tricks import follow_mask, winning_mask
 from tarock.bavarian.cards import Pack
+from tarock.core.tricks import follow_mask, winning_mask
 
 
 def legal_cards(pack: Pack, hand: int, trick: list[int], trump: int | None, bettel: bool,

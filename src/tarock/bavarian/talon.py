@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import combinations
 
-from tarock.core.cards import bits
 from tarock.bavarian.cards import HEARTS, NON_HEART, TALON_SIZE
 from tarock.bavarian.options import BavarianOptions
+from tarock.core.cards import bits
 
 # BT-DEAL-4: ("T", n) is a talon packet, ("P", n) a packet of n to FH, MH and RH in turn.
 PATTERNS = {"simple": (("T", 3), ("P", 4), ("P", 3), ("P", 4)),

@@ -588,5 +588,10 @@ def _print_summary(console: Console, session: Any) -> None:
     console.print(render.render_sheet(session.sheet, title="Final score sheet"))
 
 
+from tarock.cli import (  # noqa: E402  (the modules register their commands on the app)
+    arena_cmd,  # noqa: F401  (the arena command)
+    ottocento_count,  # noqa: F401  ("ottocento-count")
+)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from tarock.core.errors import InvalidOptionError
 
@@ -126,3 +126,24 @@ def parse_option_args(args: Sequence[str]) -> dict[str, str]:
             raise InvalidOptionError(f"malformed option {arg!r}", expected="key=value")
         out[key.strip()] = value.strip()
     return out
+
+
+class OptionValues:
+    """Base of a game's frozen options dataclass (one field per option key, read by attribute).
+
+    A subclass sets ``SPECS`` (its option table) and ``GAME`` (its name for error messages) as
+    class variables; :meth:`make` validates and fills in defaults, :meth:`to_json` gives every
+    key's JSON value.
+    """
+
+    __slots__ = ()
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = ()
+    GAME: ClassVar[str] = ""
+
+    @classmethod
+    def make(cls, given: Mapping[str, Any] | None = None) -> Any:
+        """Validated options: unknown keys and out-of-range values raise InvalidOptionError."""
+        return cls(**parse_options(cls.SPECS, given, cls.GAME))
+
+    def to_json(self) -> dict[str, Any]:
+        return {s.key: s.to_json(getattr(self, s.key)) for s in self.SPECS}

@@ -178,6 +178,14 @@ def rewrite(record: Mapping[str, Any], game_factory: GameFactory = make_game) ->
     )
 
 
+def action_field(data: Mapping[str, Any], key: str) -> Any:
+    """``data[key]`` of an action object; a missing field raises InvalidRecordError."""
+    if key not in data:
+        raise InvalidRecordError(f"action of type {data.get('type')!r} lacks {key!r}",
+                                 rule="game-records.md")
+    return data[key]
+
+
 def describe_action(data: Any) -> str:
     """A short rendering of an action's JSON for error messages: ``play HK``, ``discard T3 HK``.
 

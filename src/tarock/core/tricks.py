@@ -7,9 +7,10 @@ tarokks) and a trump suit named per deal (Bavarian tarock), or no trumps at all 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any, NamedTuple
 
-from tarock.core.cards import iter_bits
+from tarock.core.cards import Deck, iter_bits
 
 
 def trick_winner_index(cards: Sequence[int], suit_of: Sequence[int], power: Sequence[int],
@@ -58,3 +59,24 @@ def winning_mask(cards: Sequence[int], candidates: int, suit_of: Sequence[int],
         if trick_winner_index(trick, suit_of, power, trump) == last:
             out |= 1 << card
     return out
+
+
+class Trick(NamedTuple):
+    """One completed trick: the cards in play order, who played each, and the winner's seat."""
+
+    cards: tuple[int, ...]
+    seats: tuple[int, ...]
+    winner: int
+
+
+def tricks_view(deck: Deck, tricks: Iterable[Any], cards: Sequence[int],
+                seats: Sequence[int]) -> dict[str, Any]:
+    """The public trick record of an observation: ``tricks`` (completed, each with ``cards``,
+    ``seats`` and ``winner``) and ``trick`` (the cards of the trick in progress)."""
+    code = deck.code
+    return {
+        "tricks": [{"cards": [{"seat": s, "card": code(c)}
+                              for s, c in zip(t.seats, t.cards, strict=True)],
+                    "winner": t.winner} for t in tricks],
+        "trick": [{"seat": s, "card": code(c)} for s, c in zip(seats, cards, strict=True)],
+    }

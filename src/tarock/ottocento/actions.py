@@ -13,7 +13,7 @@ legal actions allocates nothing.
 | ``decline`` | | the dealer makes no early claim |
 | ``discard`` | ``cards`` (2) | the dealer's discard (OT-DEAL-5) |
 | ``declare_done`` | | ends a player's trick-1 declaration, possibly empty (OT-DECL-1) |
-| ``play`` | ``card``, optional ``signal`` | a card to the trick; a lead may carry a signal (OT-SIG) |
+| ``play`` | ``card``, optional ``signal`` | a card to the trick; a lead may carry a signal |
 | ``matto_exchange`` | ``card`` | the one-point card given for the ``MATTO`` (OT-MATTO-5) |
 """
 

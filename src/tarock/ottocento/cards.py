@@ -86,6 +86,7 @@ SUIT_NUMBER = {s: i for i, s in enumerate(SUITS)}
 TRUMP_NUMBER, MATTO_NUMBER = 4, 5
 ACES = sum(bit(s + "A") for s in SUITS)
 KINGS = sum(bit(s + "K") for s in SUITS)
+COURTS = sum(bit(s + r) for s in SUITS for r in ("K", "Q", "N", "J"))
 VALUE = DECK.points  # OT-DECK-7, per card index
 FIVE_POINT = sum(1 << i for i, v in enumerate(VALUE) if v == 5)  # never discarded (OT-DEAL-6)
 ONE_POINT = sum(1 << i for i, v in enumerate(VALUE) if v == 1)  # OT-NOT-4

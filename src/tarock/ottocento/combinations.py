@@ -22,7 +22,6 @@ from tarock.ottocento.cards import (
     ANGELO_BIT,
     BAG_BIT,
     MATTO_BIT,
-    MOOR_BITS,
     MOORS,
     NUMBERED,
     NUMBERED_BITS,
@@ -394,10 +393,7 @@ def declarable(hand: int, kind: str, opts: OttocentoOptions = DEFAULTS) -> tuple
     largest first. Sets and suit, Moors and Aces sequences are found among the submasks of the
     relevant cards; the grande's candidates are built by its walk and then checked."""
     relevant = hand & kind_cards(kind, opts)
-    if kind == "seq_grande":
-        candidates = _grande_candidates(relevant)
-    else:
-        candidates = _submasks(relevant, 3)
+    candidates = _grande_candidates(relevant) if kind == "seq_grande" else _submasks(relevant, 3)
     valid = {m for m in candidates if _valid_shown(kind, m, opts)}
     return tuple(sorted(valid, key=lambda m: (-m.bit_count(), m)))
 

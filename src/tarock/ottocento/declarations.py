@@ -9,6 +9,7 @@ small to list. The combinations are checked and valued by :mod:`tarock.ottocento
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from tarock.ottocento import actions as A
 from tarock.ottocento.combinations import (
@@ -80,6 +81,4 @@ def declaration_ends_rubber(is_eldest: bool, team: int, running_totals: Sequence
 def _reuse(opts: OttocentoOptions) -> OttocentoOptions:
     if opts.declaration_card_reuse:
         return opts
-    from dataclasses import replace
-
     return replace(opts, declaration_card_reuse=True)

@@ -14,15 +14,23 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import iter_bits
+from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
+from tarock.core.tricks import Trick, tricks_view
 from tarock.ottocento import actions as A
 from tarock.ottocento.actions import Action
 from tarock.ottocento.cards import (
+    ACES,
+    COURTS,
     DECK,
     FIVE_POINT,
     MATTO,
     MATTO_BIT,
+    MOORS,
+    N_CARDS,
+    NUMBERED,
+    POWER,
     SUBSTITUTE_DECK,
     SUIT_OF,
     TRUMP_NUMBER,
@@ -31,6 +39,7 @@ from tarock.ottocento.cards import (
 )
 from tarock.ottocento.combinations import Combination, check_combination, declaration_points
 from tarock.ottocento.deal import (
+    TALON_SIZE,
     check_deal,
     deal_cards,
     discard_error,
@@ -45,7 +54,13 @@ from tarock.ottocento.declarations import (
     early_claim_possible,
 )
 from tarock.ottocento.options import GAME_NAME, SPECS, OttocentoOptions
-from tarock.ottocento.play import allowed_signals, legal_mask, play_error, signal_error, trick_winner
+from tarock.ottocento.play import (
+    allowed_signals,
+    legal_mask,
+    play_error,
+    signal_error,
+    trick_winner,
+)
 from tarock.ottocento.scoring import (
     add_reserves,
     after_deal,
@@ -104,36 +119,18 @@ class OttocentoGame(Game):
         return A.from_json(data)
 
     def deal_to_json(self, deal: Deal) -> dict[str, Any]:
-        return {"hands": [codes(h) for h in deal.hands],
-                "talon": [DECK.code(c) for c in deal.talon]}
+        return deal_to_json(DECK, deal)
 
     def deal_from_json(self, data: Mapping[str, Any]) -> Deal:
-        hands_in, talon_in = data.get("hands"), data.get("talon")
-        if not isinstance(hands_in, list) or len(hands_in) != self.num_seats:
-            raise InvalidRecordError(f"deal.hands must list {self.num_seats} hands",
-                                     rule="OT-DEAL-2")
-        if not isinstance(talon_in, list):
-            raise InvalidRecordError("deal.talon must be a list of codes", rule="OT-DEAL-3")
-        hands = []
-        for hand in hands_in:
-            if not isinstance(hand, list):
-                raise InvalidRecordError("a hand must be a list of codes", rule="OT-DEAL-2")
-            hands.append(DECK.mask(_strings(hand), rule="OT-NOT-2"))
-            if hands[-1].bit_count() != len(hand):
-                raise InvalidRecordError("a card appears twice in a hand", rule="OT-DECK-1")
-        talon = tuple(DECK.index(c, rule="OT-NOT-2") for c in _strings(talon_in))
-        deal = Deal(tuple(hands), talon)
+        """Every card exactly once (OT-DECK-1), then the hand and talon sizes (OT-DEAL-2)."""
+        deal = deal_from_json(DECK, data, self.num_seats, TALON_SIZE[self.num_seats],
+                              deal_rule="OT-DEAL-2", pack_rule="OT-DECK-1",
+                              code_rule="OT-NOT-2")
         check_deal(deal, 0, self.num_seats)
         return deal
 
     def options_to_json(self) -> dict[str, Any]:
         return dict(self.options)
-
-
-def _strings(items: list[Any]) -> list[str]:
-    if not all(isinstance(c, str) for c in items):
-        raise InvalidRecordError("card codes must be strings", rule="OT-NOT-2")
-    return items
 
 
 def _check_envelope(totals: Any, deals_played: Any) -> tuple[list[int], int]:
@@ -179,7 +176,8 @@ class OttocentoState(State):
         self.trick: list[int] = []
         self.trick_seats: list[int] = []
         self.lead_signal: str | None = None
-        self.tricks: list[tuple[tuple[int, ...], tuple[int, ...], int, str | None]] = []
+        self.tricks: list[Trick] = []
+        self.signals: list[str | None] = []  # the lead's signal of each completed trick
         self.played = 0  # cards of completed tricks
         self.pile = [0, 0]  # trick cards per team (OT-SCORE-1 items 1, 2)
         self.won = [0, 0]
@@ -228,7 +226,7 @@ class OttocentoState(State):
         new.declarations = list(self.declarations)
         new.declared = list(self.declared)
         new.trick, new.trick_seats = list(self.trick), list(self.trick_seats)
-        new.tricks = list(self.tricks)
+        new.tricks, new.signals = list(self.tricks), list(self.signals)
         new.pile, new.won = list(self.pile), list(self.won)
         new.totals_before = list(self.totals_before)
         return new
@@ -419,8 +417,8 @@ class OttocentoState(State):
             else:
                 self.pile[w] |= 1 << card
             self.played |= 1 << card
-        self.tricks.append((tuple(self.trick), tuple(self.trick_seats), winner,
-                            self.lead_signal))
+        self.tricks.append(Trick(tuple(self.trick), tuple(self.trick_seats), winner))
+        self.signals.append(self.lead_signal)
         self.trick, self.trick_seats, self.lead_signal = [], [], None
         if len(self.tricks) < (15 if self.n == 4 else 20):
             self.phase, self.to_act = PLAY, winner
@@ -480,7 +478,7 @@ class OttocentoState(State):
         items = self._declaration_items()
         if self.outcome == "played":
             assert self.piles is not None
-            last_team = self.team(self.tricks[-1][2])
+            last_team = self.team(self.tricks[-1].winner)
             team_points, more = score_piles(self.piles, last_team, self.declared, self.opt)
             items += more
         else:
@@ -539,12 +537,10 @@ class OttocentoState(State):
         if seat == self.dealer and self.discard:
             obs["discard"] = codes(self.discard)
         if self.tricks or self.trick:
-            obs["tricks"] = [{"cards": [{"seat": s, "card": DECK.code(c)}
-                                        for s, c in zip(seats, cards, strict=True)],
-                              "winner": w, **({"signal": sig} if sig else {})}
-                             for cards, seats, w, sig in self.tricks]
-            obs["trick"] = [{"seat": s, "card": DECK.code(c)}
-                            for s, c in zip(self.trick_seats, self.trick, strict=True)]
+            obs.update(tricks_view(DECK, self.tricks, self.trick, self.trick_seats))
+            for view, signal in zip(obs["tricks"], self.signals, strict=True):
+                if signal:
+                    view["signal"] = signal
             if self.lead_signal:
                 obs["signal"] = self.lead_signal
         if self.phase in (EXCHANGE, END) and self.piles is not None:
@@ -558,9 +554,15 @@ class OttocentoState(State):
 
 
 def _cheap_first(card: int) -> tuple[int, int, int]:
-    """Display and default order: suit pips first, then low trumps, then valuable cards."""
-    is_trump = SUIT_OF[card] == TRUMP_NUMBER
-    return (VALUE[card], is_trump, card if not is_trump else -card)
+    """Default order of cards to give away (OT-STRAT-43): suit pips, low numbered trumps, Aces,
+    Moors, then the pieces; among higher values the cheapest first."""
+    return (VALUE[card], _GIVE_CATEGORY[card], POWER[card])
+
+
+_GIVE_CATEGORY = tuple(
+    0 if SUIT_OF[c] < TRUMP_NUMBER and not (ACES | COURTS) >> c & 1
+    else 1 if NUMBERED >> c & 1 else 2 if ACES >> c & 1 else 3 if MOORS >> c & 1 else 4
+    for c in range(N_CARDS))
 
 
 _EXPECTED = {

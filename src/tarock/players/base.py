@@ -44,4 +44,9 @@ def make_player(kind: str, seed: int = 0) -> Player:
 
 
 def _load_builtin() -> None:
-    from tarock.players import cautious, random_player  # noqa: F401  (they register)
+    from tarock.players import (  # noqa: F401  (they register)
+        cautious,
+        heuristic,
+        random_player,
+        search,
+    )

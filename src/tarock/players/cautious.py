@@ -19,6 +19,9 @@ BID_ORDER = ("harom", "ketto", "egy", "szolo")
 HONOURS = ("T1", "T21", "T22")
 MIN_TAROKKS_TO_BID = 5
 MIN_TAROKKS_TO_HOLD = 6
+HUNGARIAN_CALLS = frozenset({*BID_ORDER, "tartom", "passz"})
+PASSIVE = frozenset({"pass", "keep", "yield"})  # record words of a cautious answer in any game
+MIN_POINTS_PER_CARD = 4  # a strong hand in a game this player does not know
 
 
 class CautiousPlayer:
@@ -31,6 +34,8 @@ class CautiousPlayer:
         moves = [(game.action_to_json(a), a) for a in legal]
         kind = moves[0][0]["type"]
         hand = observation.get("hand", [])
+        if kind == "bid" and not {m["bid"] for m, _ in moves} & HUNGARIAN_CALLS:
+            return self._generic(game.deck, observation, moves)  # another game's auction
         if kind == "bid":
             return self._bid(hand, moves)
         if kind == "discard":
@@ -70,7 +75,25 @@ class CautiousPlayer:
                     return a
         if moves[0][0]["type"] == "annul":
             return next(a for m, a in moves if m["annul"] is False)
-        return moves[0][1]
+        return self._generic(None, {}, moves)
+
+    def _generic(self, deck: Deck | None, observation: dict[str, Any],
+                 moves: list[tuple[dict[str, Any], Action]]) -> Action:
+        """A decision this player does not know (another game's): one positive call in an
+        auction with a hand worth at least MIN_POINTS_PER_CARD card points a card; otherwise
+        pass, keep or yield when offered, and else the first legal action."""
+        passive = [a for m, a in moves
+                   if any(v in PASSIVE for v in m.values() if isinstance(v, str))]
+        active = [a for m, a in moves if a not in passive]
+        if deck is not None and active and moves[0][0]["type"] == "bid":
+            hand = observation.get("hand", [])
+            seat = observation.get("seat")
+            called = any(e.get("seat") == seat and e.get("bid") not in PASSIVE
+                         for e in observation.get("auction", []))
+            points = sum(deck.by_code[c].points for c in hand if c in deck.by_code)
+            if hand and not called and points >= MIN_POINTS_PER_CARD * len(hand):
+                return active[0]
+        return passive[0] if passive else moves[0][1]
 
     def _play(self, deck: Deck, observation: dict[str, Any],
               moves: list[tuple[dict[str, Any], Action]]) -> Action:

@@ -1,0 +1,106 @@
+"""Where the arena's units are played: this process, local worker processes, or a Ray cluster.
+
+Each backend is a context manager that yields an iterator over chunk results *in unit order*,
+so records are written in the same order whatever the backend. Units are split into ordered
+chunks of consecutive units (about four chunks per worker, at most 25 units each) to keep the
+per-task overhead small while balancing the load.
+
+* ``workers == 1``: units are played one by one in this process.
+* ``workers > 1``: a :class:`concurrent.futures.ProcessPoolExecutor` with ``workers`` processes
+  (started with ``spawn``, which is safe with threads in the parent and the same on every OS).
+* Ray (``--ray ADDRESS``): ``"local"`` starts a private Ray instance on this machine with
+  ``workers`` CPUs and stops it afterwards; any other address (``"auto"``, ``"HOST:6379"``,
+  ``"ray://HOST:10001"``) is passed to ``ray.init(address=...)`` to join a running cluster, whose
+  nodes must have this version of ``tarock`` installed. If Ray is already initialised in this
+  process it is used as it is. Ray is an optional extra (``pip install 'tarock[ray]'``) and is
+  imported only here, only when asked for.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager, suppress
+from typing import Any
+
+from tarock.arena.runner import ArenaSpec, UnitResult, run_units
+from tarock.core.errors import TarockError
+
+MAX_CHUNK = 25
+CHUNKS_PER_WORKER = 4
+RAY_EXTRA = "pip install 'tarock[ray]'"
+
+Chunks = Iterator[list[UnitResult]]
+
+
+class ArenaBackendError(TarockError):
+    """The arena could not use the requested backend (Ray missing or unreachable)."""
+
+
+def chunks(deals: int, parallelism: int) -> list[list[int]]:
+    """Units ``0 .. deals-1`` in ordered chunks of consecutive units."""
+    if parallelism <= 1:
+        size = 1
+    else:
+        size = max(1, min(MAX_CHUNK, -(-deals // (parallelism * CHUNKS_PER_WORKER))))
+    return [list(range(start, min(deals, start + size))) for start in range(0, deals, size)]
+
+
+@contextmanager
+def local_backend(spec: ArenaSpec, deals: int, workers: int) -> Iterator[Chunks]:
+    """Play the units here (``workers == 1``) or in a pool of ``workers`` processes."""
+    parts = chunks(deals, workers)
+    if workers <= 1:
+        yield (run_units(spec, part) for part in parts)
+        return
+    pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)),
+                               mp_context=multiprocessing.get_context("spawn"))
+    try:
+        futures = [pool.submit(run_units, spec, part) for part in parts]
+        yield (future.result() for future in futures)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+@contextmanager
+def ray_backend(spec: ArenaSpec, deals: int, address: str, workers: int) -> Iterator[Chunks]:
+    """Play the units as Ray tasks, one task per chunk (see the module docstring)."""
+    ray = import_ray()
+    started = False
+    if not ray.is_initialized():
+        quiet: dict[str, Any] = {"log_to_driver": False, "logging_level": logging.ERROR}
+        try:
+            if address == "local":
+                ray.init(num_cpus=workers, include_dashboard=False, **quiet)
+            else:
+                ray.init(address=address, **quiet)
+        except Exception as exc:  # Ray raises ConnectionError, ValueError, RuntimeError...
+            raise ArenaBackendError(
+                f"cannot start or reach Ray at {address!r}: {type(exc).__name__}: {exc}",
+                expected="'local' or the address of a running Ray cluster") from exc
+        started = True
+    try:
+        cpus = int(ray.cluster_resources().get("CPU", workers)) or 1
+        task = ray.remote(num_cpus=1)(run_units)
+        refs = [task.remote(spec, part) for part in chunks(deals, cpus)]
+        try:
+            yield (ray.get(ref) for ref in refs)
+        except BaseException:
+            for ref in refs:  # leave nothing running on a cluster we do not own
+                with suppress(Exception):
+                    ray.cancel(ref)
+            raise
+    finally:
+        if started:
+            ray.shutdown()
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or an :class:`ArenaBackendError` saying how to install it."""
+    try:
+        import ray
+    except ImportError as exc:
+        raise ArenaBackendError("Ray is not installed", expected=RAY_EXTRA) from exc
+    return ray

@@ -1,0 +1,88 @@
+"""The Hungarian tarokk domain of the search player: card play only.
+
+Worlds come from :class:`~tarock.players.sampler_hungarian.HungarianSampler`; each is turned into
+a :class:`~tarock.players.solver_hungarian.Position` with the public record of the observation
+(tricks, kontra levels, announcements) and solved with
+:class:`~tarock.players.solver_hungarian.Solver`. A position with at most ``exact_tricks``
+tricks left (counting the current one) is solved exactly; earlier, the search looks ``depth``
+tricks past the current one and estimates there (see the solver's docstring), because exact
+search of a whole deal takes minutes in Python.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tarock.core.protocol import Action, Game
+from tarock.hungarian.cards import DECK, POINTS
+from tarock.players.sampler_hungarian import TEAM_BY_WORD, HungarianSampler, World
+from tarock.players.solver_hungarian import STRENGTH, LeafScorer, Solver, make_position
+
+EXACT_TRICKS = 5
+DEPTH = 2
+
+
+class HungarianDomain:
+    def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH):
+        self.exact_tricks = exact_tricks
+        self.depth = depth
+        self._scorers: dict[str, LeafScorer] = {}
+
+    def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
+        return (observation.get("phase") == "play" and observation.get("seat") in
+                observation.get("active", ()) and "my_team" in observation
+                and all(getattr(a, "kind", None) == "play" for a in legal))
+
+    def sampler(self, game: Game, observation: dict[str, Any]) -> HungarianSampler:
+        return HungarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+
+    def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
+        card = action.arg  # type: ignore[attr-defined]
+        return (POINTS[card], STRENGTH[card])  # the cheapest, then the weakest card
+
+    def evaluate(self, game: Game, observation: dict[str, Any], world: World,
+                 legal: Sequence[Action]) -> dict[Action, float]:
+        pos = self.position(game, observation, world)
+        left = 9 - pos.tricks_played
+        solver = Solver(9 if left <= self.exact_tricks else self.depth)
+        values = solver.action_values(pos)
+        sign = 1 if TEAM_BY_WORD[observation["my_team"]] == "d" else -1
+        return {a: sign * values[a.arg] for a in legal}  # type: ignore[attr-defined]
+
+    def position(self, game: Game, observation: dict[str, Any], world: World) -> Any:
+        """The open-handed position of ``world`` with the observation's public record."""
+        opt = game.opt  # type: ignore[attr-defined]
+        kontra = {(TEAM_BY_WORD[k["owner"]], k["item"]): k["level"]
+                  for k in observation.get("kontra_levels", [])}
+        key = repr(sorted(kontra.items())) + str(observation["level"]) + repr(opt)
+        scorer = self._scorers.get(key)
+        if scorer is None:
+            if len(self._scorers) > 64:
+                self._scorers.clear()
+            scorer = self._scorers[key] = LeafScorer(opt, observation["level"], kontra)
+        active = tuple(observation["active"])
+        declarer = observation["declarer"]
+        called = DECK.index(observation["called"])
+        partner = next((q for q in active if q != declarer and (
+            world.hands[q] & (1 << called) or _played_by(observation, q, called))), None)
+        tricks = [(tuple(DECK.index(e["card"]) for e in t["cards"]),
+                   tuple(e["seat"] for e in t["cards"]), t["winner"])
+                  for t in observation.get("tricks", [])]
+        trick = [(e["seat"], DECK.index(e["card"])) for e in observation.get("trick", [])]
+        return make_position(opt, observation["level"], kontra, active, declarer, partner,
+                             world.hands, world.discards[declarer], tricks, trick,
+                             observation["seat"], scorer)
+
+
+def _played_by(observation: dict[str, Any], seat: int, card: int) -> bool:
+    code = DECK.code(card)
+    for t in [*observation.get("tricks", []), {"cards": observation.get("trick", [])}]:
+        for e in t["cards"]:
+            if e["card"] == code:
+                return e["seat"] == seat
+    return False
+
+
+def make_domain() -> HungarianDomain:
+    return HungarianDomain()
