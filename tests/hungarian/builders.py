@@ -9,12 +9,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+import pytest
+
+from tarock.core.errors import IllegalActionError
 from tarock.core.protocol import Deal
 from tarock.hungarian import actions as A
 from tarock.hungarian.cards import DECK, HONOURS, TAROKKS
 from tarock.hungarian.game import HungarianGame, HungarianState, active_seats
 
 SEAT = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4}
+LABEL = "ABCDE"
+SUIT_TALON = "HA DA C10 S10 HJ DJ"  # no king, no honour: every receiver can discard it again
+B_HAROM = "A passz, B harom, C passz, D passz"
+A_HAROM = "A harom, B passz, C passz, D passz"
 NO_HONOURS = HONOURS
 
 
@@ -98,3 +105,109 @@ def discard_first_legal(state: HungarianState) -> None:
         options = state.legal_actions()
         best = min(options, key=lambda a: ((a.arg & TAROKKS).bit_count(), a.arg))
         state.apply(best)
+
+
+# -- helpers shared by the talon, announcement and play tests --------------------------------
+
+
+def codes(mask: int) -> list[str]:
+    return DECK.codes(mask)
+
+
+def mask(spec: str) -> int:
+    return DECK.mask(spec.split())
+
+
+def label(state: HungarianState) -> str:
+    return LABEL[state.current_player()]
+
+
+def start(hands: dict[str, str], auction: str = B_HAROM, talon: str = SUIT_TALON,
+          options: dict[str, Any] | None = None) -> HungarianState:
+    state = new_state(hands, talon, options)
+    bids(state, auction)
+    return state
+
+
+def discard(state: HungarianState, lab: str, cards: str) -> None:
+    act(state, lab, {"type": "discard", "cards": cards.split()})
+
+
+def exchange(state: HungarianState, discards: dict[str, str] | None = None,
+             annul: str | None = "") -> None:
+    """Finish the discards (by default everyone lays his talon cards away again) and answer the
+    annulment offers: only the labels in ``annul`` annul; ``None`` leaves the offers open."""
+    discards = discards or {}
+    while state.phase == "discard":
+        lab = label(state)
+        cards = discards.get(lab, " ".join(codes(state.received[SEAT[lab]])))
+        discard(state, lab, cards)
+    while state.phase == "annul" and annul is not None:
+        lab = label(state)
+        act(state, lab, {"type": "annul", "annul": lab in annul})
+
+
+def ann(text: str) -> dict[str, Any]:
+    """``"call T20"``, ``"count 8"``, ``"announce trull"``, ``"kontra game"``, ``"kontra d.trull"``,
+    ``"pass"`` as action objects."""
+    word, _, arg = text.strip().partition(" ")
+    if word == "pass":
+        return {"type": "pass"}
+    if word == "call":
+        return {"type": "call", "card": arg}
+    if word == "count":
+        return {"type": "count", "count": int(arg)}
+    if word == "announce":
+        return {"type": "announce", "bonus": arg}
+    assert word == "kontra", text
+    team, _, item = arg.rpartition(".")
+    owner = {"": "declarer", "d": "declarer", "o": "opponents"}[team]
+    return {"type": "kontra", "item": item, "owner": owner}
+
+
+def script(state: HungarianState, text: str) -> None:
+    """Announcement turns as written in the rules tests: ``"B: call T20, pass | C: pass"``."""
+    for turn in text.split("|"):
+        lab, _, actions = turn.partition(":")
+        for a in actions.split(","):
+            act(state, lab.strip(), ann(a))
+
+
+def snapshot(state: HungarianState) -> tuple[Any, ...]:
+    x = state.ann
+    ann_part = None if x is None else (
+        dict(x.klevel), dict(x.public_side), x.turn_len, set(x.turn_flags), x.called, x.partner,
+        dict(x.count_announced), x.alone_public, list(x.refs))
+    return (list(state.history), state.phase, state.to_act, list(state.hands),
+            list(state.discards), ann_part)
+
+
+def refuse(state: HungarianState, lab: str, data: dict[str, Any], rule: str) -> None:
+    """``lab`` may not do ``data``: it is not offered, and applying it raises IllegalActionError
+    citing ``rule`` and leaves the state unchanged."""
+    seat, action = parse(lab, data)
+    assert state.current_player() == seat
+    assert action not in state.legal_actions()
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError) as err:
+        state.apply(action)
+    assert err.value.rule == rule, str(err.value)
+    assert rule in str(err.value)
+    assert snapshot(state) == before
+
+
+def legal_calls(state: HungarianState) -> set[str]:
+    return {DECK.code(a.arg) for a in state.legal_actions() if a.kind == A.CALL}
+
+
+def finish(state: HungarianState) -> dict[str, Any]:
+    """Pass out the announcements, play any legal cards and claim nothing."""
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        if state.phase in ("announce", "claim") and A.PASS_ACTION in legal:
+            state.apply(A.PASS_ACTION)
+        elif state.phase == "annul":
+            state.apply(A.ANNUL_NO)
+        else:
+            state.apply(legal[0])
+    return state.result()

@@ -7,58 +7,53 @@ are in u (half-cents, BT-PAY-1).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
-from tarock.core.options import OptionSpec, OptionValues
+from tarock.core.options import (
+    OptionSpec,
+    OptionValues,
+    bool_option,
+    choice_option,
+    min_int_option,
+)
 
 GAME_NAME = "bavarian-tarock"
 
 
-def _b(key: str, default: bool, rule: str) -> OptionSpec:
-    return OptionSpec(key, "bool", default, rule=rule)
-
-
-def _c(key: str, choices: tuple[Any, ...], rule: str) -> OptionSpec:
-    return OptionSpec(key, "choice", choices[0], choices, rule=rule)
-
-
-def _n(key: str, default: int, minimum: int, rule: str) -> OptionSpec:
-    return OptionSpec(key, "int_min", default, (minimum,), rule=rule)
-
-
 SPECS: tuple[OptionSpec, ...] = (
-    _c("variant", ("haferl", "simple", "scharfer"), "§2.1"),
-    _c("seats", (3, 4), "BT-MATCH-4"),
-    _c("first_dealer", ("draw_highest", "first_ace", "seat_0"), "BT-MATCH-2"),
-    _b("must_beat", False, "BT-PLAY-8"),
-    _c("talon_reveal", ("auto", "declarer_only", "all"), "BT-TALON-4"),
-    _c("declarer_schneider_max", (30, 29), "BT-SCORE-4"),
-    _c("simple_payment", ("overshoot", "fixed"), "§2.1"),
-    _b("simple_bettel", False, "BT-V1B-CON-1"),
-    _b("simple_bettel_upgrade", True, "BT-V1B-BID-2"),
-    _c("simple_frage_trump_timing", ("after_exchange", "before_exchange"), "BT-V1B-TRUMP-1"),
-    _n("overshoot_frage_rate", 1, 1, "BT-V1P-PAY-2"),
-    _c("overshoot_rounding", ("up", "nearest", "none"), "BT-V1P-PAY-5"),
-    _b("overshoot_defender_durch_doubles", False, "BT-V1P-PAY-7"),
-    _n("kitty_stake", 200, 1, "BT-V1P-PAY-1"),
-    _c("kitty_shortfall", ("refill", "end_match"), "BT-V1P-PAY-10"),
-    _c("fixed_durch", ("as_schneider", "extra_step"), "BT-V1F-PAY-4"),
-    _c("bettel_base", ("frage", "solo"), "BT-V1B-PAY-2"),
-    _b("bettel_early_end", True, "BT-V1B-BET-3"),
-    _n("haferl_pot_stake", 100, 1, "BT-V2-POT-1"),
-    _c("haferl_pot_empty", ("end_match", "refill"), "BT-V2-POT-2"),
-    _c("haferl_hand_payment", ("each_pair", "total"), "BT-V2-PAY-2"),
-    _c("haferl_raised_scale", ("anchored", "shifted"), "BT-V2-PAY-3"),
-    _c("haferl_max_target", (116, 120), "BT-V2-BID-7"),
-    _b("haferl_senior_may_raise", True, "BT-V2-BID-5"),
-    _b("haferl_pickup_may_play_hand", False, "BT-V2-BID-9"),
-    _c("haferl_self_raise", ("off", "uncontested", "any_winner"), "BT-V2S-2"),
-    _b("haferl_herz_neischaugn", False, "BT-V2H-1"),
-    _b("haferl_berliner", False, "BT-V2B-1"),
-    _b("haferl_berliner_dealer_hearts", False, "BT-V2B-3"),
-    _n("scharfer_bankroll", 2000, 1, "BT-V3-MATCH-1"),
-    _c("scharfer_match_end", ("bankroll_exhausted", "never"), "BT-V3-MATCH-1"),
-    _b("scharfer_sole_bidder_free_choice", True, "BT-V3-CON-1"),
+    choice_option("variant", ("haferl", "simple", "scharfer"), "§2.1"),
+    choice_option("seats", (3, 4), "BT-MATCH-4"),
+    choice_option("first_dealer", ("draw_highest", "first_ace", "seat_0"), "BT-MATCH-2"),
+    bool_option("must_beat", False, "BT-PLAY-8"),
+    choice_option("talon_reveal", ("auto", "declarer_only", "all"), "BT-TALON-4"),
+    choice_option("declarer_schneider_max", (30, 29), "BT-SCORE-4"),
+    choice_option("simple_payment", ("overshoot", "fixed"), "§2.1"),
+    bool_option("simple_bettel", False, "BT-V1B-CON-1"),
+    bool_option("simple_bettel_upgrade", True, "BT-V1B-BID-2"),
+    choice_option("simple_frage_trump_timing", ("after_exchange", "before_exchange"),
+                  "BT-V1B-TRUMP-1"),
+    min_int_option("overshoot_frage_rate", 1, 1, "BT-V1P-PAY-2"),
+    choice_option("overshoot_rounding", ("up", "nearest", "none"), "BT-V1P-PAY-5"),
+    bool_option("overshoot_defender_durch_doubles", False, "BT-V1P-PAY-7"),
+    min_int_option("kitty_stake", 200, 1, "BT-V1P-PAY-1"),
+    choice_option("kitty_shortfall", ("refill", "end_match"), "BT-V1P-PAY-10"),
+    choice_option("fixed_durch", ("as_schneider", "extra_step"), "BT-V1F-PAY-4"),
+    choice_option("bettel_base", ("frage", "solo"), "BT-V1B-PAY-2"),
+    bool_option("bettel_early_end", True, "BT-V1B-BET-3"),
+    min_int_option("haferl_pot_stake", 100, 1, "BT-V2-POT-1"),
+    choice_option("haferl_pot_empty", ("end_match", "refill"), "BT-V2-POT-2"),
+    choice_option("haferl_hand_payment", ("each_pair", "total"), "BT-V2-PAY-2"),
+    choice_option("haferl_raised_scale", ("anchored", "shifted"), "BT-V2-PAY-3"),
+    choice_option("haferl_max_target", (116, 120), "BT-V2-BID-7"),
+    bool_option("haferl_senior_may_raise", True, "BT-V2-BID-5"),
+    bool_option("haferl_pickup_may_play_hand", False, "BT-V2-BID-9"),
+    choice_option("haferl_self_raise", ("off", "uncontested", "any_winner"), "BT-V2S-2"),
+    bool_option("haferl_herz_neischaugn", False, "BT-V2H-1"),
+    bool_option("haferl_berliner", False, "BT-V2B-1"),
+    bool_option("haferl_berliner_dealer_hearts", False, "BT-V2B-3"),
+    min_int_option("scharfer_bankroll", 2000, 1, "BT-V3-MATCH-1"),
+    choice_option("scharfer_match_end", ("bankroll_exhausted", "never"), "BT-V3-MATCH-1"),
+    bool_option("scharfer_sole_bidder_free_choice", True, "BT-V3-CON-1"),
 )
 
 

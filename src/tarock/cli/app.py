@@ -13,7 +13,6 @@ one line ``error: <message>`` on stderr and exit status 2; the message of a
 from __future__ import annotations
 
 import io
-import json
 import os
 import random
 import sys
@@ -30,7 +29,15 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 import tarock.games  # noqa: F401  (registers the games)
-from tarock.cli import render
+from tarock.cli import arena_cmd, ottocento_count, render
+from tarock.cli.common import (
+    DEFAULT_GAME,
+    GameOpt,
+    JsonOpt,
+    OptionsOpt,
+    echo_json,
+    new_console,
+)
 from tarock.core.errors import InvalidOptionError, InvalidRecordError, TarockError
 from tarock.core.options import parse_option_args
 from tarock.core.protocol import Game, State, make_game, registered_games
@@ -38,7 +45,6 @@ from tarock.core.records import append_record, iter_records, read_record, record
 from tarock.core.session import play_out, players_act
 from tarock.players import make_player, player_names
 
-DEFAULT_GAME = "hungarian-tarokk"
 EXIT_BAD_INPUT = 2
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 END_WORDS = frozenset({"e", "end"})
@@ -108,15 +114,6 @@ app = typer.Typer(
     help="Tarot card games of Central Europe: deal, replay, simulate and play.",
 )
 
-GameOpt = Annotated[str, typer.Option("--game", "-g", help="Registered game name.")]
-OptionsOpt = Annotated[
-    list[str] | None,
-    typer.Option("--option", "-o", metavar="KEY=VALUE",
-                 help="Rule option as in the rules document's options table (repeatable)."),
-]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
-
-
 def main() -> None:
     """Console-script entry point (``tarock``)."""
     try:
@@ -128,14 +125,6 @@ def main() -> None:
 
 # --------------------------------------------------------------------------------------------
 # Helpers
-
-
-def _console() -> Console:
-    return Console(highlight=False)
-
-
-def _echo_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def build_game(name: str, option_args: Sequence[str] | None) -> Game:
@@ -185,7 +174,7 @@ def games_cmd(json_out: JsonOpt = False) -> None:
         game = make_game(name)
         rows.append({"game": name, "seats": game.num_seats, "options": len(game.options)})
     if json_out:
-        _echo_json(rows)
+        echo_json(rows)
         return
     table = Table(title="Games", title_justify="left")
     table.add_column("Game")
@@ -193,7 +182,7 @@ def games_cmd(json_out: JsonOpt = False) -> None:
     table.add_column("Rule options", justify="right")
     for row in rows:
         table.add_row(row["game"], str(row["seats"]), str(row["options"]))
-    _console().print(table)
+    new_console().print(table)
 
 
 @app.command("options")
@@ -208,7 +197,7 @@ def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
             for spec in g.option_specs]
     where = f"shared/rules/{game}.md, section 'Rule options'"
     if json_out:
-        _echo_json({"game": game, "documented_in": where, "options": rows})
+        echo_json({"game": game, "documented_in": where, "options": rows})
         return
     table = Table(title=f"Rule options of {game}", title_justify="left")
     table.add_column("Option")
@@ -219,7 +208,7 @@ def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
     for row in rows:
         table.add_row(row["key"], _option_value(row["value"]), _option_value(row["default"]),
                       row["allowed"], row["rule"])
-    console = _console()
+    console = new_console()
     console.print(table)
     console.print(f"Set with --option key=value. Documented in {where}.")
 
@@ -249,11 +238,11 @@ def deal_cmd(
     seed = _fresh_seed(seed)
     state = g.new_deal_state(seed, dealer)  # the game checks the dealer
     if json_out:
-        _echo_json({"game": g.name, "options": g.options_to_json(), "seed": seed,
+        echo_json({"game": g.name, "options": g.options_to_json(), "seed": seed,
                     "dealer": dealer, "deal": g.deal_to_json(state.deal)})
         return
     names = [f"Seat {i}" for i in range(g.num_seats)]
-    _console().print(render.render_deal(g, state.deal, dealer, names, seed))
+    new_console().print(render.render_deal(g, state.deal, dealer, names, seed))
 
 
 # --------------------------------------------------------------------------------------------
@@ -283,9 +272,9 @@ def replay_cmd(
             raise _prefixed(exc, prefix) from exc
         summaries.append(_replay_summary(record, state))
     if json_out:
-        _echo_json(summaries if many else summaries[0])
+        echo_json(summaries if many else summaries[0])
         return
-    console = _console()
+    console = new_console()
     if not many:
         _print_replay(console, summaries[0])
         return
@@ -358,7 +347,7 @@ def simulate_cmd(
     names = [f"{kind} {seat}" for seat, kind in enumerate(kinds)]
     outcomes: Counter[str] = Counter()
     totals = [0] * n
-    console = _console()
+    console = new_console()
     quiet = json_out or not console.is_terminal
     fh = open(out, "w", encoding="utf-8", newline="\n") if out is not None else None  # noqa: SIM115
     try:
@@ -391,7 +380,7 @@ def simulate_cmd(
         "out": str(out) if out is not None else None,
     }
     if json_out:
-        _echo_json(summary)
+        echo_json(summary)
         return
     console.print(Text(f"{deals} deals of {g.name}, seeds {seed}-{seed + deals - 1}",
                        style="bold"))
@@ -443,7 +432,7 @@ def play_cmd(
     human = names.index(name)
     computers = {s: make_player(kind_of[names[s]], _player_seed(seed, s))
                  for s in range(g.num_seats) if s != human}
-    console = _console()
+    console = new_console()
     console.print(Text(f"{g.name}, seed {seed}: you are {names[human]} at seat {human}.",
                        style="bold"))
     table = _Table(console, g, session, human, names, computers)
@@ -588,10 +577,8 @@ def _print_summary(console: Console, session: Any) -> None:
     console.print(render.render_sheet(session.sheet, title="Final score sheet"))
 
 
-from tarock.cli import (  # noqa: E402  (the modules register their commands on the app)
-    arena_cmd,  # noqa: F401  (the arena command)
-    ottocento_count,  # noqa: F401  ("ottocento-count")
-)
+app.command("arena")(arena_cmd.arena_cmd)
+app.command("ottocento-count")(ottocento_count.ottocento_count_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

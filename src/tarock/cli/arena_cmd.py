@@ -19,7 +19,7 @@ from rich.text import Text
 
 from tarock.arena.runner import ArenaResult, run_arena
 from tarock.arena.stats import Interval
-from tarock.cli.app import DEFAULT_GAME, GameOpt, JsonOpt, OptionsOpt, _console, _echo_json, app
+from tarock.cli.common import DEFAULT_GAME, GameOpt, JsonOpt, OptionsOpt, echo_json, new_console
 from tarock.core.errors import InvalidOptionError
 from tarock.core.options import parse_option_args
 
@@ -28,7 +28,6 @@ def default_records_path(game: str, seed: int) -> Path:
     return Path(f"arena-{game}-{seed}.jsonl")
 
 
-@app.command("arena")
 def arena_cmd(
     deals: Annotated[int, typer.Option(
         min=1, help="Duplicate deals to play (each is replayed once per player type).")],
@@ -58,7 +57,7 @@ def arena_cmd(
         raise InvalidOptionError("--out and --no-records contradict each other",
                                  expected="one of them")
     path = (out or default_records_path(game, seed)) if records else None
-    console = _console()
+    console = new_console()
     quiet = json_out or not console.is_terminal
     with Progress(TextColumn("arena"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=console, disable=quiet) as progress:
@@ -67,14 +66,14 @@ def arena_cmd(
                            workers=workers, ray_address=ray, records_path=path,
                            progress=lambda done: progress.advance(task, done))
     if json_out:
-        _echo_json(result.to_json())
+        echo_json(result.to_json())
         return
     print_result(result)
 
 
 def print_result(result: ArenaResult) -> None:
     """The arena's table (and the paired difference of two types) on the console."""
-    console = _console()
+    console = new_console()
     rotations = " / ".join(" ".join(r) for r in result.schedule)
     console.print(Text(f"{result.deals} duplicate deals of {result.game}, seed {result.seed}; "
                        f"seats per rotation: {rotations}", style="bold"))

@@ -16,13 +16,11 @@ from typing import Annotated
 
 import typer
 
-from tarock.cli.app import JsonOpt, OptionsOpt, app
+from tarock.cli.common import JsonOpt, OptionsOpt
 from tarock.core.options import parse_option_args
-from tarock.ottocento.combinations import count_cards
-from tarock.ottocento.options import OttocentoOptions
+from tarock.ottocento import OttocentoOptions, count_cards
 
 
-@app.command("ottocento-count")
 def ottocento_count_cmd(
     cards: Annotated[list[str], typer.Argument(
         help="Card codes of ottocento.md §1, e.g. ANGELO MONDO T16 SK SQ MATTO.")],

@@ -88,6 +88,21 @@ class OptionSpec:
         return sorted(value) if self.kind == "subset" else value
 
 
+def bool_option(key: str, default: bool, rule: str) -> OptionSpec:
+    """A true/false option row."""
+    return OptionSpec(key, "bool", default, rule=rule)
+
+
+def choice_option(key: str, choices: tuple[Any, ...], rule: str) -> OptionSpec:
+    """An option with a fixed list of values; the first one is the default."""
+    return OptionSpec(key, "choice", choices[0], choices, rule=rule)
+
+
+def min_int_option(key: str, default: int, minimum: int, rule: str) -> OptionSpec:
+    """An integer option with a lower bound only."""
+    return OptionSpec(key, "int_min", default, (minimum,), rule=rule)
+
+
 def parse_options(
     specs: Sequence[OptionSpec], given: Mapping[str, Any] | None, game: str,
     rule: str | None = None,

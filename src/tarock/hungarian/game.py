@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import iter_bits
+from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
+from tarock.core.tricks import tricks_view
 from tarock.hungarian import actions as A
 from tarock.hungarian.actions import Action
 from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
@@ -119,35 +121,13 @@ class HungarianGame(Game):
         return A.from_json(data)
 
     def deal_to_json(self, deal: Deal) -> dict[str, Any]:
-        return {"hands": [DECK.codes(h) for h in deal.hands],
-                "talon": [DECK.code(c) for c in deal.talon]}
+        return deal_to_json(DECK, deal)
 
     def deal_from_json(self, data: Mapping[str, Any]) -> Deal:
-        """Parse a record's deal: 9 cards per active seat, none for a sitting-out dealer, a 6-card
-        talon, and every card exactly once (HU-DECK-1, HU-DEAL-2)."""
-        hands_in, talon_in = data.get("hands"), data.get("talon")
-        if not isinstance(hands_in, list) or len(hands_in) != self.opt.players:
-            raise InvalidRecordError(f"deal.hands must list {self.opt.players} hands",
-                                     rule="HU-DEAL-2")
-        if not isinstance(talon_in, list) or len(talon_in) != 6:
-            raise InvalidRecordError("deal.talon must hold 6 cards", rule="HU-DEAL-2")
-        seen = 0
-        hands = []
-        for hand in [*hands_in, talon_in]:
-            if not isinstance(hand, list) or not all(isinstance(c, str) for c in hand):
-                raise InvalidRecordError("a hand must be a list of card codes", rule="HU-DEAL-2")
-            for code in hand:
-                card = bit(DECK.index(code, rule="HU-NOT-1"))
-                if seen & card:
-                    raise InvalidRecordError(f"card {code} appears twice", rule="HU-DECK-1")
-                seen |= card
-            hands.append(DECK.mask(hand))
-        if seen != DECK.full_mask:
-            missing = DECK.codes(DECK.full_mask & ~seen)
-            raise InvalidRecordError(f"cards missing from the deal: {' '.join(missing)}",
-                                     rule="HU-DECK-1")
-        talon = tuple(DECK.index(c) for c in talon_in)
-        return Deal(tuple(hands[:-1]), talon)
+        """Parse a record's deal: a hand per seat, a 6-card talon, every card exactly once
+        (HU-DECK-1, HU-DEAL-2); hand sizes are checked with the dealer (check_deal)."""
+        return deal_from_json(DECK, data, self.opt.players, 6, deal_rule="HU-DEAL-2",
+                              pack_rule="HU-DECK-1", code_rule="HU-NOT-1")
 
     def options_to_json(self) -> dict[str, Any]:
         return dict(self.options)
@@ -687,11 +667,7 @@ class HungarianState(State):
         if self.ann is not None:
             obs.update(self._announcement_view(seat))
         if self.tricks or self.trick:
-            obs["tricks"] = [{"cards": [{"seat": s, "card": DECK.code(c)}
-                                        for s, c in zip(t.seats, t.cards, strict=True)],
-                              "winner": t.winner} for t in self.tricks]
-            obs["trick"] = [{"seat": s, "card": DECK.code(c)}
-                            for s, c in zip(self.trick_seats, self.trick, strict=True)]
+            obs.update(tricks_view(DECK, self.tricks, self.trick, self.trick_seats))
         if self.claims:
             obs["claims"] = {str(q): n for q, n in self.claims.items()}
         if self.phase == END:

@@ -9,19 +9,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from tarock.core.tricks import Trick
 from tarock.hungarian.options import HungarianOptions
 
 DECLARER_TEAM, OPPONENTS = "d", "o"
+__all__ = ["BONUSES", "DECLARER_TEAM", "OPPONENTS", "DealOutcome", "Trick"]
+
 BONUSES = ("trull", "four_kings", "double", "volat", "ultimo", "xxi_catch", "pagat_catch")
-
-
-@dataclass(frozen=True)
-class Trick:
-    """One completed trick: the cards in play order, who played each, and the winner's seat."""
-
-    cards: tuple[int, ...]
-    seats: tuple[int, ...]
-    winner: int
 
 
 @dataclass(frozen=True)

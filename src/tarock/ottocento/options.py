@@ -3,49 +3,50 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from tarock.core.errors import InvalidOptionError
-from tarock.core.options import OptionSpec, parse_options
+from tarock.core.options import (
+    OptionSpec,
+    OptionValues,
+    bool_option,
+    choice_option,
+    parse_options,
+)
 
 GAME_NAME = "ottocento"
 OPTION_RULE = "OT-V-0"  # every refusal of an option cites it (OT-TC-V-12)
 
 
-def _b(key: str, default: bool, rule: str) -> OptionSpec:
-    return OptionSpec(key, "bool", default, rule=rule)
-
-
-def _c(key: str, choices: tuple[Any, ...], rule: str) -> OptionSpec:
-    return OptionSpec(key, "choice", choices[0], choices, rule=rule)
-
-
 SPECS: tuple[OptionSpec, ...] = (
-    _c("player_count", (4, 2), "OT-V-2"),
-    _c("match_format", ("rubber", "quattro_scartate"), "OT-V-3"),
+    choice_option("player_count", (4, 2), "OT-V-2"),
+    choice_option("match_format", ("rubber", "quattro_scartate"), "OT-V-3"),
     OptionSpec("target_score", "int_min", 800, (1,), rule="OT-RUB-1",
                help="800; 1000 when player_count = 2 and no target is given (OT-V-1)"),
-    _c("tie_rule", ("play_on", "draw"), "OT-RUB-5"),
-    _c("early_claims", ("dealer_and_eldest", "none", "any_declaration"), "OT-V-8"),
-    _c("lost_discard_to", ("opponents", "nobody"), "OT-DEAL-7"),
-    _b("matto_exchange_from_discard", True, "OT-V-10"),
-    _c("matto_exchange_fallback", ("lowest_value", "forfeit_matto"), "OT-V-11"),
-    _b("set_wilds", False, "OT-V-12"),
-    _b("declaration_card_reuse", True, "OT-V-14"),
-    _b("grande_sun_moon_blocks_16", False, "OT-V-5"),
-    _b("grande_moon_16_blocks_15", False, "OT-V-6"),
-    _c("signals", ("standard", "unrestricted", "none"), "OT-V-4"),
-    _b("signal_truthful", True, "OT-SIG-5"),
-    _b("two_player_setaside_restricted", True, "OT-V-2"),
-    _c("deck_faces", ("bolognese", "substitute_tarot"), "OT-V-7"),
+    choice_option("tie_rule", ("play_on", "draw"), "OT-RUB-5"),
+    choice_option("early_claims", ("dealer_and_eldest", "none", "any_declaration"), "OT-V-8"),
+    choice_option("lost_discard_to", ("opponents", "nobody"), "OT-DEAL-7"),
+    bool_option("matto_exchange_from_discard", True, "OT-V-10"),
+    choice_option("matto_exchange_fallback", ("lowest_value", "forfeit_matto"), "OT-V-11"),
+    bool_option("set_wilds", False, "OT-V-12"),
+    bool_option("declaration_card_reuse", True, "OT-V-14"),
+    bool_option("grande_sun_moon_blocks_16", False, "OT-V-5"),
+    bool_option("grande_moon_16_blocks_15", False, "OT-V-6"),
+    choice_option("signals", ("standard", "unrestricted", "none"), "OT-V-4"),
+    bool_option("signal_truthful", True, "OT-SIG-5"),
+    bool_option("two_player_setaside_restricted", True, "OT-V-2"),
+    choice_option("deck_faces", ("bolognese", "substitute_tarot"), "OT-V-7"),
 )
-SPEC_BY_KEY = {s.key: s for s in SPECS}
 
 
 @dataclass(frozen=True, slots=True)
-class OttocentoOptions:
-    """All option values, read by attribute in the engine's hot paths."""
+class OttocentoOptions(OptionValues):
+    """All option values, read by attribute in the engine's hot paths (``to_json`` comes from the
+    core; ``make`` adds the constraints of OT-V-0)."""
+
+    SPECS: ClassVar[tuple[OptionSpec, ...]] = SPECS
+    GAME: ClassVar[str] = GAME_NAME
 
     player_count: int
     match_format: str
@@ -80,9 +81,6 @@ class OttocentoOptions:
     def claims_mode(self) -> str:
         """OT-ALG-11 early_claims_mode: Quattro Scartate forces "none" (OT-V-0, OT-V-3)."""
         return "none" if self.match_format == "quattro_scartate" else self.early_claims
-
-    def to_json(self) -> dict[str, Any]:
-        return {f.name: SPEC_BY_KEY[f.name].to_json(getattr(self, f.name)) for f in fields(self)}
 
 
 DEFAULTS = OttocentoOptions.make()

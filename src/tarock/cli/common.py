@@ -1,0 +1,27 @@
+"""Pieces every command of the ``tarock`` CLI shares: option types, the console, JSON output."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+
+DEFAULT_GAME = "hungarian-tarokk"
+
+GameOpt = Annotated[str, typer.Option("--game", "-g", help="Registered game name.")]
+OptionsOpt = Annotated[
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE",
+                 help="Rule option as in the rules document's options table (repeatable)."),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def new_console() -> Console:
+    return Console(highlight=False)
+
+
+def echo_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
