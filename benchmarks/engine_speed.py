@@ -61,12 +61,16 @@ OPENING_POLICIES: dict[str, Callable[[Game, State, list[Any]], Any | None]] = {
 
 
 def contract_label(result: dict[str, Any]) -> str:
-    """A short name for what was played (the contract mix)."""
-    contract, outcome = result.get("contract"), result.get("outcome", "played")
-    if contract is None or outcome != "scored":
-        return str(outcome)
-    alone = " alone" if "partner" in result and result["partner"] is None else ""
-    return f"{contract}{alone}"
+    """A short name for what was played (the contract mix): the contract, whether the declarer
+    was alone (Hungarian) or how it ended (Bavarian); throw-ins and other outcomes by name."""
+    contract, outcome = result.get("contract"), str(result.get("outcome", "played"))
+    if contract is None:
+        return outcome
+    if outcome == "scored":
+        return f"{contract}{' alone' if result.get('partner', 0) is None else ''}"
+    if outcome in ("won", "lost", "draw"):
+        return f"{contract} {outcome}"
+    return outcome
 
 
 def run_ours(name: str, options: dict[str, Any], deals: int, seed: int = 1) -> dict[str, Any]:
