@@ -156,7 +156,8 @@ def test_unknown_game():
     (["simulate", "--deals", "0"], "--deals"),
     (["simulate", "--deals", "1", "--players", "random,random"], "--players"),
     (["simulate", "--deals", "1", "--players", "genius"], "genius"),
-    (["play", "--name", "Cautious 1"], "--name"),
+    (["play", "--name", "Search 1"], "--name"),
+    (["play", "--level", "expert"], "--level"),
     (["play", "--opponents", "genius"], "genius"),
     (["frobnicate"], "frobnicate"),
 ])
@@ -330,7 +331,7 @@ def test_play_five_players_the_human_sits_out():
     seed, dealer = next((seed, s.dealer) for seed in range(100)
                         for s in [game.new_session(names, seed)] if s.names[s.dealer] == "You")
     result = run("play", "--seed", str(seed), "--option", "players=5", "--deals", "2",
-                 input=MANY_ONES)
+                 "--level", "easy", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert f"at seat {dealer}" in out
@@ -339,7 +340,8 @@ def test_play_five_players_the_human_sits_out():
 
 
 def test_play_until_the_session_ends():
-    result = run("play", "--seed", "5", "--end-after", "0", input=MANY_ONES * 5)
+    result = run("play", "--seed", "5", "--end-after", "0", "--level", "easy",
+                 input=MANY_ONES * 5)
     assert result.exit_code == 0, result.output
     assert "The end of the session is announced" in result.stdout
     assert "The session is over" in result.stdout and "Final score sheet" in result.stdout
@@ -355,7 +357,7 @@ def test_play_quit_bad_input_and_end_of_input():
 
 
 def test_play_end_word_announces_after_the_deal():
-    result = run("play", "--seed", "5", "--deals", "2", input="e\n" + MANY_ONES)
+    result = run("play", "--seed", "5", "--deals", "2", "--level", "easy", input="e\n" + MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "The end will be announced after this deal" in out
@@ -390,7 +392,7 @@ def test_choices_for_card_play_follow_the_hand_order():
 
 def test_play_discard_by_card_numbers():
     """A discard lists the cards that may go, not every combination, and takes their numbers."""
-    result = run("play", "--seed", "5", "--deals", "1", input=MANY_ONES)
+    result = run("play", "--seed", "5", "--deals", "1", "--level", "easy", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "Pick " in out and "cards (numbers separated by spaces)" in out

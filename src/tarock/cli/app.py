@@ -47,6 +47,7 @@ from tarock.players import make_player, player_names
 
 EXIT_BAD_INPUT = 2
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
+LEVELS = {"easy": "cautious", "normal": "heuristic", "hard": "search"}  # --level of play
 END_WORDS = frozenset({"e", "end"})
 
 
@@ -408,8 +409,12 @@ def play_cmd(
     game: GameOpt = DEFAULT_GAME,
     seed: Annotated[int | None, typer.Option(help="Session seed (random if omitted).")] = None,
     option: OptionsOpt = None,
-    opponents: Annotated[str, typer.Option(
-        help="Computer player kind, or a comma list for the other seats in order.")] = "cautious",
+    level: Annotated[str, typer.Option(
+        help="Strength of the computer players: easy (cautious), normal (heuristic) or hard "
+             "(search, the strongest).")] = "hard",
+    opponents: Annotated[str | None, typer.Option(
+        help="Computer player kind, or a comma list for the other seats in order (instead of "
+             "--level).")] = None,
     deals: Annotated[int | None, typer.Option(
         min=1, help="Stop after this many deals (default: until the session ends).")] = None,
     end_after: Annotated[int | None, typer.Option(
@@ -420,7 +425,9 @@ def play_cmd(
     """Play at the table against computer players: type a choice's number, e to announce the
     end of the session after this deal, or q to quit. The seating draw decides your seat."""
     g = build_game(game, option)
-    others = player_kinds(opponents, g.num_seats - 1, "--opponents")
+    if level not in LEVELS:
+        raise InvalidOptionError(f"unknown --level {level!r}", expected="easy, normal or hard")
+    others = player_kinds(opponents or LEVELS[level], g.num_seats - 1, "--opponents")
     seed = _fresh_seed(seed)
     computer_names = [f"{kind.capitalize()} {i}" for i, kind in enumerate(others, start=1)]
     if name in computer_names:
