@@ -74,7 +74,7 @@ def _build(short: bool) -> Pack:
         for rank in ranks:
             code = suit + rank
             cards.append(Card(len(cards), code, suit, strength(rank), POINTS[rank], code))
-    deck = Deck(cards)
+    deck = Deck(cards, SUIT_NAMES)
     per = len(ranks)
     return Pack(
         deck=deck,

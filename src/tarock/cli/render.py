@@ -19,7 +19,6 @@ from rich.text import Text
 from tarock.core.cards import Card, Deck
 from tarock.core.protocol import Action, Deal, Game
 
-SUIT_NAMES = {"T": "Tarokks", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "S": "Spades"}
 RED_SUITS = frozenset({"H", "D"})
 SIDE_WORDS = {"d": "declarer", "o": "opponents"}
 MANY_CHOICES = 12  # above this many, choices are laid out in columns
@@ -53,10 +52,6 @@ def group_cards(deck: Deck, codes: Sequence[str]) -> list[tuple[str, list[Card]]
         else:
             groups.append((card.suit, [card]))
     return groups
-
-
-def suit_name(suit: str) -> str:
-    return SUIT_NAMES.get(suit, suit)
 
 
 def card_style(card: Card) -> str:
@@ -93,7 +88,8 @@ def hand_table(deck: Deck, codes: Sequence[str]) -> Table:
     table.add_column(justify="right", style="dim")
     table.add_column()
     for suit, cards in group_cards(deck, codes):
-        table.add_row(suit_name(suit), str(len(cards)), Text(" ").join(card_text(c) for c in cards))
+        name = deck.suit_names.get(suit, suit)
+        table.add_row(name, str(len(cards)), Text(" ").join(card_text(c) for c in cards))
     if not codes:
         table.add_row("(no cards)", "", "")
     return table

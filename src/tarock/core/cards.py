@@ -7,7 +7,7 @@ points, whether it is a trump) lives here, so players and the CLI never import a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from tarock.core.errors import InvalidRecordError
@@ -30,8 +30,10 @@ class Card:
 class Deck:
     """An ordered pack of distinct cards with lookups by code and bitmask helpers."""
 
-    def __init__(self, cards: Iterable[Card]):
+    def __init__(self, cards: Iterable[Card], suit_names: Mapping[str, str] | None = None):
         self.cards: tuple[Card, ...] = tuple(cards)
+        # How people call each suit letter ("T" for the trumps), for displays.
+        self.suit_names: dict[str, str] = dict(suit_names or {})
         for i, card in enumerate(self.cards):
             if card.index != i:
                 raise ValueError(f"card {card.code} has index {card.index}, expected {i}")

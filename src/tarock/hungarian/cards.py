@@ -12,6 +12,7 @@ from tarock.core import tricks
 from tarock.core.cards import Card, Deck
 
 SUITS = ("H", "D", "C", "S")
+SUIT_NAMES = {"T": "Tarokks", "H": "Hearts", "D": "Diamonds", "C": "Clubs", "S": "Spades"}
 _SUIT_RANKS = (("K", 5, 5), ("Q", 4, 4), ("N", 3, 3), ("J", 2, 2))  # letter, rank, card points
 _ROMAN = ["I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII", "XIII", "XIV",
           "XV", "XVI", "XVII", "XVIII", "XIX", "XX", "XXI", "skíz"]
@@ -29,14 +30,14 @@ def _build() -> Deck:
         for letter, rank, points in (*_SUIT_RANKS, (low, 1, 1)):
             cards.append(Card(len(cards), suit + letter, suit, rank, points,
                               _SUIT_SYMBOL[suit] + letter))
-    return Deck(cards)
+    return Deck(cards, SUIT_NAMES)
 
 
 DECK = _build()
 # HU-DECK-6 (option red_fours): the red fours stand in for the red aces. Only the display
 # changes; the codes stay HA and DA.
-RED_FOURS_DECK = Deck(replace(c, display=c.display[0] + "4") if c.code in ("HA", "DA") else c
-                      for c in DECK.cards)
+RED_FOURS_DECK = Deck((replace(c, display=c.display[0] + "4") if c.code in ("HA", "DA") else c
+                       for c in DECK.cards), SUIT_NAMES)
 NUM_CARDS = 42
 TOTAL_POINTS = 94
 

@@ -46,7 +46,7 @@ def _build(substitute: bool) -> Deck:
         cards.append(Card(len(cards), code, TRUMP_SUIT, TRUMP_STRENGTH[code], value, shown))
     shown = SUBSTITUTE_NAMES["MATTO"] if substitute else "MATTO"
     cards.append(Card(len(cards), "MATTO", MATTO_SUIT, 0, 5, shown))
-    return Deck(cards)
+    return Deck(cards, {"T": "Trumps", **{k: v.capitalize() for k, v in SUIT_NAMES.items()}})
 
 
 DECK = _build(substitute=False)  # deck_faces = bolognese

@@ -282,6 +282,15 @@ class OttocentoState(State):
     def action_to_string(self, action: Action) -> str:
         return A.describe(action, self.game.deck)
 
+    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+        """The dealer's discard and the two-player set-aside are face down (OT-DEAL-5,
+        OT-V-2): others only see how many cards go."""
+        if seat != actor and action.kind == A.DISCARD:
+            return f"discards {action.arg.bit_count()} cards"
+        if seat != actor and action.kind == A.SET_ASIDE:
+            return "sets a card aside"
+        return self.action_to_string(action)
+
     def envelope(self) -> dict[str, Any]:
         return {"totals": list(self.totals_before), "deals_played": self.deals_played}
 

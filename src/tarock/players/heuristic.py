@@ -15,6 +15,7 @@ from tarock.players.cautious import CautiousPlayer
 from tarock.players.heuristic_hungarian import HungarianHeuristic
 
 STRATEGIES: dict[str, Callable[[int], Player]] = {"hungarian-tarokk": HungarianHeuristic}
+STRATEGIES["ottocento"] = __import__("tarock.players.heuristic_ottocento").players.heuristic_ottocento.OttocentoHeuristic  # noqa: E501
 
 
 class HeuristicPlayer:

@@ -36,6 +36,7 @@ from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 
 _DOMAINS = {"hungarian-tarokk": "tarock.players.search_hungarian"}
+_DOMAINS["ottocento"] = "tarock.players.search_ottocento"
 _LOADED: dict[str, Any] = {}
 
 
