@@ -72,7 +72,7 @@ class BavarianSession(Session):
         self.stopping = False
         self.final_split: list[int] | None = None
         if opt.has_fund:  # BT-PAY-3: every seated player stakes, a sitting-out one included
-            self.sheet.add([-opt.stake] * n, pot=opt.stake * n)
+            self.sheet.add([-opt.stake] * n, pot=opt.stake * n, label="stakes")
         if first_dealer is None:
             pack = shuffled(game.deck.codes(game.deck.full_mask), derive_seed(seed, 0))
             first_dealer = choose_first_dealer(opt.first_dealer, pack, n)
@@ -140,7 +140,7 @@ class BavarianSession(Session):
         fund = self.fund
         self.final_split = split_fund(fund, self.game.num_seats)
         if fund:
-            self.sheet.add(self.final_split, pot=-fund)
+            self.sheet.add(self.final_split, pot=-fund, label="split")
         self.over = True
 
     def warn_end(self) -> None:

@@ -18,6 +18,7 @@ from rich.text import Text
 
 from tarock.core.cards import Card, Deck
 from tarock.core.protocol import Action, Deal, Game
+from tarock.core.session import ScoreSheet
 
 RED_SUITS = frozenset({"H", "D"})
 SIDE_WORDS = {"d": "declarer", "o": "opponents"}
@@ -371,12 +372,15 @@ def render_result(result: Mapping[str, Any], names: Sequence[str]) -> Renderable
     return Group(*parts)
 
 
-def render_sheet(sheet: Any, title: str = "Score sheet") -> Table:
+def render_sheet(sheet: ScoreSheet, title: str = "Score sheet") -> Table:
     """A :class:`~tarock.core.session.ScoreSheet`: one row per deal, then the totals."""
     table = Table(title=title, title_justify="left", show_footer=True)
     table.add_column("Deal", footer="Total", justify="right")
     for name, total in zip(sheet.names, sheet.totals, strict=True):
         table.add_column(name, footer=signed(total), justify="right")
-    for i, row in enumerate(sheet.rows, start=1):
-        table.add_row(str(i), *[signed(s) for s in row])
+    with_pot = any(sheet.pots)  # games with a kitty or pot (Bavarian tarock)
+    if with_pot:
+        table.add_column("Pot", footer=str(sheet.pot), justify="right")
+    for label, row, pot in zip(sheet.labels, sheet.rows, sheet.pots, strict=True):
+        table.add_row(label, *[signed(s) for s in row], *([signed(pot)] if with_pot else []))
     return table

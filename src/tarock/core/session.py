@@ -29,18 +29,23 @@ class ScoreSheet:
     totals: list[int] = field(init=False)
     pots: list[int] = field(init=False)
     pot: int = field(init=False)
+    labels: list[str] = field(init=False)  # "1", "2", ... for deals; e.g. "stakes" otherwise
 
     def __post_init__(self) -> None:
         self.totals = [0] * len(self.names)
         self.pots = [0] * len(self.rows)
         self.pot = 0
+        self.labels = [str(i) for i in range(1, len(self.rows) + 1)]
 
-    def add(self, scores: Sequence[int], pot: int = 0) -> None:
-        """Add one deal; ``pot`` is the change of a kitty or pot, for games that have one."""
+    def add(self, scores: Sequence[int], pot: int = 0, label: str | None = None) -> None:
+        """Add one row: a deal, or with ``label`` another movement of money such as the stakes
+        paid into a pot; ``pot`` is the change of a kitty or pot, for games that have one."""
         if len(scores) != len(self.names):
             raise ValueError("one score per seat")
         if sum(scores) + pot != 0:
             raise AssertionError(f"deal does not sum to zero: {list(scores)} pot {pot}")
+        deals = sum(lab.isdigit() for lab in self.labels)
+        self.labels.append(label if label is not None else str(deals + 1))
         self.rows.append(list(scores))
         self.pots.append(pot)
         self.pot += pot
