@@ -247,8 +247,8 @@ def _brute(state: OttocentoState) -> int:
         child = state.clone()
         child.apply(a)
         values.append(_brute(child))
-    return max(values) if state.current_player() % 2 == 0 or state.phase == "exchange" \
-        and len(values) == 1 else min(values)
+    return max(values) if state.current_player() % 2 == 0 or (state.phase == "exchange" \
+        and len(values) == 1) else min(values)
 
 
 @pytest.mark.parametrize("options", [{}, {"player_count": 2},

@@ -1,7 +1,7 @@
 """The ``heuristic`` player: a club-strength rule-based strategy for each game that has one.
 
-It picks the strategy by the game's name; a game without a heuristic yet is played with the
-cautious player's behaviour.
+It picks the strategy by the game's name (one strategy module per game); a game without one is
+played with the cautious player's behaviour.
 """
 
 from __future__ import annotations
@@ -12,10 +12,15 @@ from typing import Any
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, register_player
 from tarock.players.cautious import CautiousPlayer
+from tarock.players.heuristic_bavarian import BavarianHeuristic
 from tarock.players.heuristic_hungarian import HungarianHeuristic
+from tarock.players.heuristic_ottocento import OttocentoHeuristic
 
-STRATEGIES: dict[str, Callable[[int], Player]] = {"hungarian-tarokk": HungarianHeuristic}
-STRATEGIES["ottocento"] = __import__("tarock.players.heuristic_ottocento").players.heuristic_ottocento.OttocentoHeuristic  # noqa: E501
+STRATEGIES: dict[str, Callable[[int], Player]] = {
+    "hungarian-tarokk": HungarianHeuristic,
+    "bavarian-tarock": BavarianHeuristic,
+    "ottocento": OttocentoHeuristic,
+}
 
 
 class HeuristicPlayer:

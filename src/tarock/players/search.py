@@ -35,8 +35,11 @@ from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 
-_DOMAINS = {"hungarian-tarokk": "tarock.players.search_hungarian"}
-_DOMAINS["ottocento"] = "tarock.players.search_ottocento"
+_DOMAINS = {
+    "hungarian-tarokk": "tarock.players.search_hungarian",
+    "bavarian-tarock": "tarock.players.search_bavarian",
+    "ottocento": "tarock.players.search_ottocento",
+}
 _LOADED: dict[str, Any] = {}
 
 
