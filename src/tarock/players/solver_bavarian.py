@@ -36,8 +36,7 @@ from dataclasses import dataclass
 
 from tarock.bavarian.cards import Pack
 from tarock.core.cards import iter_bits
-
-INF = 10**6
+from tarock.players.alphabeta import INF, BoundTable
 
 
 @dataclass
@@ -80,7 +79,7 @@ class Solver:
         for c in range(n):
             rank = self.power[c] / self.per
             self.weight[c] = (1.5 + 2 * rank) if pack.suit_of[c] == self.trump else rank * rank
-        self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
+        self.tt = BoundTable()
         self.nodes = 0
 
     # -- public --------------------------------------------------------------------------------
@@ -233,16 +232,9 @@ class Solver:
             if hands[leader].bit_count() == 1:
                 return self._last(hands, leader, declarer)
             key = (hands[0], hands[1], hands[2], leader, depth if self.depth is not None else 0)
-            hit = self.tt.get(key)
-            if hit is not None:
-                lo, hi = hit
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                alpha, beta = max(alpha, lo), min(beta, hi)
+            known, alpha, beta = self.tt.probe(key, alpha, beta)
+            if known is not None:
+                return known
         a0, b0 = alpha, beta
         p = (leader + len(trick)) % 3
         maximise = (p == declarer) != self.bettel
@@ -262,14 +254,7 @@ class Solver:
             if alpha >= beta:
                 break
         if key is not None:
-            lo, hi = self.tt.get(key, (-INF, INF))
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi)
+            self.tt.store(key, best, a0, b0)
         return best
 
     def _last(self, hands: list[int], leader: int, declarer: int) -> int:

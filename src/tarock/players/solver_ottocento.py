@@ -52,8 +52,8 @@ from tarock.ottocento.cards import (
 from tarock.ottocento.combinations import holding_combinations, score_combinations
 from tarock.ottocento.options import OttocentoOptions
 from tarock.ottocento.play import legal_mask
+from tarock.players.alphabeta import INF, BoundTable
 
-INF = 1 << 30
 LAST_TRICK2 = 12  # the last trick's 6 points, in half points
 
 # OT-STRAT-4 capture weights, used only to order moves
@@ -162,7 +162,7 @@ class Solver:
         self.depth = depth
         self.score = scorer or PileScorer(opts)
         self.nodes = 0
-        self.tt: dict[Any, tuple[int, int]] = {}
+        self.tt = BoundTable()
 
     # -- values at the end and at the horizon ---------------------------------------------------
 
@@ -225,7 +225,7 @@ class Solver:
         self.total = pos.total_tricks
         self.horizon = self.total if self.depth is None else min(
             self.total, pos.tricks_done + 1 + self.depth)
-        self.tt = {}
+        self.tt = BoundTable()
 
     def solve(self, pos: Position) -> int:
         """The value (half points, team 0 minus team 1) of ``pos`` under best play."""
@@ -291,16 +291,9 @@ class Solver:
                 return self.estimate(self.hands, self.piles, self.reserve)
             key = (*self.hands, self.to_move, *self.piles, self.won[0] > 0, self.won[1] > 0,
                    self.debtor)
-            hit = self.tt.get(key)
-            if hit is not None:
-                lo, hi = hit
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
-                alpha, beta = max(alpha, lo), min(beta, hi)
+            known, alpha, beta = self.tt.probe(key, alpha, beta)
+            if known is not None:
+                return known
             if self.total - self.done == 1:
                 v = self._last_trick()
                 self.tt[key] = (v, v)
@@ -324,14 +317,7 @@ class Solver:
             if alpha >= beta:
                 break
         if key is not None:
-            lo, hi = self.tt.get(key, (-INF, INF))
-            if best <= a0:
-                hi = min(hi, best)
-            elif best >= b0:
-                lo = max(lo, best)
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi)
+            self.tt.store(key, best, a0, b0)
         return best
 
     def _last_trick(self) -> int:
