@@ -8,32 +8,16 @@ import types
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_support import assert_bad_input
+from cli_support import run as run_cli
 
-from tarock.cli.app import app
 from tarock.core.records import read_records, replay
 
 
-@pytest.fixture(autouse=True)
-def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("COLUMNS", "120")
-
-
 def run(*args: str):
-    return CliRunner().invoke(app, ["arena", *args])
+    return run_cli("arena", *args)
 
 
-def assert_bad_input(result, *needles: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    assert result.stdout == ""
-    return lines[0]
 
 
 def test_text_table_and_default_records_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
@@ -139,5 +123,5 @@ def test_unwritable_records_path_is_one_line_and_exit_2(tmp_path: Path):
 
 
 def test_arena_is_listed_in_help():
-    result = CliRunner().invoke(app, ["--help"])
+    result = run_cli("--help")
     assert "arena" in result.stdout

@@ -6,9 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from tarock.cli.app import app
+from cli_support import run
 
 GAME = ("--game", "bavarian-tarock")
 # One number per line for single choices, three for a lay-away (lines that do not fit are
@@ -16,13 +14,6 @@ GAME = ("--game", "bavarian-tarock")
 MANY = "1\n1 2 3\n" * 600
 
 
-# Plain output whatever the environment running the tests says about colours and terminals.
-RUNNER = CliRunner(env={"COLUMNS": "120", "FORCE_COLOR": None, "TTY_COMPATIBLE": None,
-                        "TTY_INTERACTIVE": None})
-
-
-def run(*args: str, input: str | None = None):
-    return RUNNER.invoke(app, list(args), input=input)
 
 
 @pytest.fixture(scope="module")

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from cli_support import assert_bad_input, run
 
 import tarock.games  # noqa: F401  (registers the games)
 from tarock.cli import render
-from tarock.cli.app import app, main
+from tarock.cli.app import main
 from tarock.core.protocol import make_game
 from tarock.core.records import read_records, replay, write_record
 
@@ -21,36 +21,17 @@ GAME = "hungarian-tarokk"
 MANY_ONES = "1\n1 2\n1 2 3\n" * 400
 
 
-@pytest.fixture(autouse=True)
-def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    """No forced colours or terminal width from the environment running the tests."""
-    for var in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("COLUMNS", "120")
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input)
 
 
-def assert_bad_input(result, *needles: str) -> str:
-    """Exit status 2 and exactly one ``error:`` line on stderr that names every needle."""
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    line = lines[0]
-    assert line.startswith("error: ")
-    for needle in needles:
-        assert needle in line, line
-    assert result.stdout == ""
-    return line
 
 
 @pytest.fixture(scope="module")
 def simulated(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("sim") / "deals.jsonl"
-    result = CliRunner().invoke(app, ["simulate", "--deals", "6", "--seed", "11",
-                                      "--players", "random", "--out", str(out)])
+    result = run("simulate", "--deals", "6", "--seed", "11", "--players", "random",
+                 "--out", str(out))
     assert result.exit_code == 0, result.output
     return out
 

@@ -5,34 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-from typer.testing import CliRunner
+from cli_support import assert_bad_input, run
 
-from tarock.cli.app import app
 from tarock.core.records import read_records, replay
 
 MANY_ONES = "1\n1 2\n1 2 3\n" * 600
 
 
-@pytest.fixture(autouse=True)
-def _plain_output(monkeypatch: pytest.MonkeyPatch) -> None:
-    for var in ("FORCE_COLOR", "TTY_COMPATIBLE", "TTY_INTERACTIVE"):
-        monkeypatch.delenv(var, raising=False)
-    monkeypatch.setenv("COLUMNS", "120")
 
 
-def run(*args: str, input: str | None = None):
-    return CliRunner().invoke(app, list(args), input=input)
 
 
-def assert_bad_input(result, *needles: str) -> str:
-    assert result.exit_code == 2, result.output
-    lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert lines[0].startswith("error: ")
-    for needle in needles:
-        assert needle in lines[0], lines[0]
-    return lines[0]
 
 
 HAND = ["ANGELO", "MONDO", "SOLE", "T16", "T15", "MATTO", "SK", "SQ", "SN", "CK", "DK", "BK",
