@@ -1,4 +1,5 @@
-# `make test` builds .venv on first use, installs the project with its dev extra, then lints and tests.
+# `make test` builds .venv on first use, installs the project with its dev, env and openspiel extras
+# (so the PettingZoo and OpenSpiel tests run), then lints and tests.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -10,7 +11,7 @@ $(PY):
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): $(PY) pyproject.toml
-	$(PY) -m pip install --quiet -e '.[dev]'
+	$(PY) -m pip install --quiet -e '.[dev,env,openspiel]'
 	touch $(STAMP)
 
 lint: $(STAMP)

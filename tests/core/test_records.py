@@ -24,6 +24,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tarock.core.cards import Card, Deck, bits
+from tarock.core.encoding import ActionEncoding
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.options import OptionSpec, parse_options
 from tarock.core.protocol import TERMINAL, Deal, Game, State, make_game, register_game
@@ -56,6 +57,16 @@ SPECS = (
 @dataclass(frozen=True)
 class Play:
     card: int
+
+
+class HighCardEncoding(ActionEncoding):
+    max_tokens = 2
+
+    def __init__(self) -> None:
+        super().__init__([("play", 4, "the card played")])
+
+    def tokens(self, action: Any) -> tuple[int, ...]:
+        return (action.card,)
 
 
 class HighCardGame(Game):
@@ -114,6 +125,9 @@ class HighCardGame(Game):
 
     def options_to_json(self) -> dict[str, Any]:
         return {s.key: s.to_json(self.options[s.key]) for s in SPECS}
+
+    def action_encoding(self) -> ActionEncoding:
+        return HighCardEncoding()
 
     def new_session(self, names: Any, seed: int) -> Any:
         raise NotImplementedError("the test game has no sessions")

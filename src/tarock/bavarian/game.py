@@ -31,6 +31,7 @@ from tarock.bavarian.auction import (
     target,
 )
 from tarock.bavarian.cards import FULL, SHORT, SUITS, TALON_SIZE, TOTAL_POINTS, Pack
+from tarock.bavarian.encoding import BavarianEncoding
 from tarock.bavarian.options import GAME_NAME, SPECS, BavarianOptions
 from tarock.bavarian.play import legal_cards
 from tarock.bavarian.scoring import declarer_wins, settle
@@ -65,6 +66,7 @@ class BavarianGame(Game):
         self.options = self.opt.to_json()
         self.pack: Pack = SHORT if self.opt.short_pack else FULL
         self.deck = self.pack.deck
+        self._encoding: BavarianEncoding | None = None
         # The fund before the hand is match state the settlement depends on (V1P and V2).
         self.envelope_keys = ("fund",) if self.opt.has_fund else ()
 
@@ -123,6 +125,11 @@ class BavarianGame(Game):
         return deal_from_json(self.deck, data, self.num_seats, TALON_SIZE, deal_rule="BT-DEAL-4",
                               pack_rule="BT-DECK-2" if self.opt.short_pack else "BT-DECK-1",
                               code_rule="BT-DECK-1")
+
+    def action_encoding(self) -> BavarianEncoding:
+        if self._encoding is None:
+            self._encoding = BavarianEncoding(self.deck)
+        return self._encoding
 
     def options_to_json(self) -> dict[str, Any]:
         return dict(self.options)

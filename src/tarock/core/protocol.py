@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import Deck
+from tarock.core.encoding import ActionEncoding
 from tarock.core.errors import UnknownGameError
 from tarock.core.options import OptionSpec
 
@@ -78,6 +79,10 @@ class Game(ABC):
     @abstractmethod
     def deal_from_json(self, data: Mapping[str, Any]) -> Deal:
         """Parse and check a record's ``deal`` object (every card exactly once)."""
+
+    @abstractmethod
+    def action_encoding(self) -> ActionEncoding:
+        """The game's flat action space for learning environments (:mod:`tarock.core.encoding`)."""
 
     @abstractmethod
     def options_to_json(self) -> dict[str, Any]:

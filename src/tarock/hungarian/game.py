@@ -34,6 +34,7 @@ from tarock.hungarian.cards import (
     bit,
     trick_winner_index,
 )
+from tarock.hungarian.encoding import HungarianEncoding
 from tarock.hungarian.options import GAME_NAME, SPECS, HungarianOptions
 from tarock.hungarian.outcome import DealOutcome, Trick
 from tarock.hungarian.play import legal_cards
@@ -64,6 +65,9 @@ def active_seats(players: int, dealer: int) -> tuple[int, ...]:
     if players == 4:
         return tuple((dealer + k) % 4 for k in (1, 2, 3, 4))
     return tuple((dealer + k) % 5 for k in (1, 2, 3, 4))
+
+
+_ENCODING = HungarianEncoding()
 
 
 class HungarianGame(Game):
@@ -128,6 +132,9 @@ class HungarianGame(Game):
         (HU-DECK-1, HU-DEAL-2); hand sizes are checked with the dealer (check_deal)."""
         return deal_from_json(DECK, data, self.opt.players, 6, deal_rule="HU-DEAL-2",
                               pack_rule="HU-DECK-1", code_rule="HU-NOT-1")
+
+    def action_encoding(self) -> HungarianEncoding:
+        return _ENCODING
 
     def options_to_json(self) -> dict[str, Any]:
         return dict(self.options)

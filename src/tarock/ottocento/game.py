@@ -53,6 +53,7 @@ from tarock.ottocento.declarations import (
     declare_actions,
     early_claim_possible,
 )
+from tarock.ottocento.encoding import OttocentoEncoding
 from tarock.ottocento.options import GAME_NAME, SPECS, OttocentoOptions
 from tarock.ottocento.play import (
     allowed_signals,
@@ -76,6 +77,9 @@ if TYPE_CHECKING:
 SET_ASIDE, CLAIM, DISCARD, DECLARE, PLAY, EXCHANGE, END = (
     "set_aside", "claim", "discard", "declare", "play", "exchange", "end")
 SETASIDE_COUNT = 10  # OT-V-2 item 3
+
+
+_ENCODING = OttocentoEncoding()
 
 
 class OttocentoGame(Game):
@@ -128,6 +132,9 @@ class OttocentoGame(Game):
                               code_rule="OT-NOT-2")
         check_deal(deal, 0, self.num_seats)
         return deal
+
+    def action_encoding(self) -> OttocentoEncoding:
+        return _ENCODING
 
     def options_to_json(self) -> dict[str, Any]:
         return dict(self.options)

@@ -1,0 +1,102 @@
+"""A game's flat action space: every action as a short sequence of integer tokens.
+
+Learning agents and OpenSpiel want one fixed, discrete action space per game. Most actions are one
+token (a bid, a card played). Actions that choose a set of cards (a discard of three cards, an
+Ottocento declaration) would need one token per subset, so they are spelled card by card instead:
+a discard of three cards is three tokens of the ``discard`` segment, lowest card first, and the
+environment collects them before the engine sees the action (:mod:`tarock.env.tokens`).
+
+The space is a list of named :class:`Segment` rows, each a contiguous range of tokens with a
+description; each game builds its table in its ``encoding`` module and documents it in
+``docs/environments.md``. The table is made for a :class:`~tarock.core.protocol.Game` instance
+because some ranges depend on the rule options (the Bavarian short pack has 24 cards, not 36).
+
+A game may also add a few features to the environments' information-state tensor that its
+observation holds but the action history does not show to every seat (the declarer's face-up
+discarded tarokks in Hungarian tarokk): :attr:`ActionEncoding.extra_fields` and
+:meth:`ActionEncoding.extra_features`.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tarock.core.cards import iter_bits
+
+
+@dataclass(frozen=True)
+class Segment:
+    """``size`` consecutive tokens from ``start``: one kind of decision (or of tensor field)."""
+
+    name: str
+    start: int
+    size: int
+    doc: str
+
+    @property
+    def stop(self) -> int:
+        return self.start + self.size
+
+
+def layout(rows: Iterable[tuple[str, int, str]]) -> tuple[Segment, ...]:
+    """Segments laid out one after the other from ``(name, size, doc)`` rows."""
+    out: list[Segment] = []
+    start = 0
+    for name, size, doc in rows:
+        out.append(Segment(name, start, size, doc))
+        start += size
+    return tuple(out)
+
+
+class ActionEncoding(ABC):
+    """The flat action space of one game (with its options) and the game's extra features."""
+
+    segments: tuple[Segment, ...]
+    extra_fields: tuple[Segment, ...] = ()
+    # An upper bound on the decisions of one deal, counted in tokens (OpenSpiel's
+    # max_game_length); the property tests check that random play stays below it.
+    max_tokens: int
+
+    def __init__(self, rows: Iterable[tuple[str, int, str]]):
+        self.segments = layout(rows)
+        self._by_name = {s.name: s for s in self.segments}
+
+    @property
+    def num_tokens(self) -> int:
+        return self.segments[-1].stop
+
+    def start(self, name: str) -> int:
+        """The first token of segment ``name``."""
+        return self._by_name[name].start
+
+    def segment_of(self, token: int) -> Segment:
+        for segment in self.segments:
+            if segment.start <= token < segment.stop:
+                return segment
+        raise ValueError(f"token {token} is outside the action space")
+
+    def token_label(self, token: int) -> str:
+        """``segment[i]``: how a token is named in logs and strings."""
+        segment = self.segment_of(token)
+        return f"{segment.name}[{token - segment.start}]"
+
+    def card_tokens(self, name: str, mask: int) -> tuple[int, ...]:
+        """One token of segment ``name`` per card of ``mask``, lowest card first."""
+        base = self.start(name)
+        return tuple(base + c for c in iter_bits(mask))
+
+    @abstractmethod
+    def tokens(self, action: Hashable) -> tuple[int, ...]:
+        """The token sequence that spells ``action``; never empty, and among the legal actions
+        of one decision no sequence is a proper prefix of another."""
+
+    @property
+    def num_extra(self) -> int:
+        return self.extra_fields[-1].stop if self.extra_fields else 0
+
+    def extra_features(self, observation: Mapping[str, Any]) -> Sequence[float]:
+        """Values of :attr:`extra_fields` for an observation (empty when there are none)."""
+        return ()

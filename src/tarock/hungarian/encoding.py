@@ -1,0 +1,87 @@
+"""The flat action space of Hungarian tarokk and its extra tensor features (docs/environments.md).
+
+Every action of :mod:`tarock.hungarian.actions` is one token, except the discard (HU-TALON-4),
+which is spelled one token per card, lowest card first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Any
+
+from tarock.core.encoding import ActionEncoding, layout
+from tarock.hungarian import actions as A
+from tarock.hungarian.auction import CALL_NAMES
+from tarock.hungarian.cards import DECK
+
+KONTRA_ITEMS = ("game", *A.ANNOUNCEABLE)
+OWNERS = ("d", "o")
+SEATS = 5
+
+
+class HungarianEncoding(ActionEncoding):
+    max_tokens = 1000
+
+    def __init__(self) -> None:
+        calls = ", ".join(CALL_NAMES[k] for k in sorted(CALL_NAMES))
+        super().__init__([
+            ("bid", len(CALL_NAMES), f"auction call by number: {calls} (HU-BID-1)"),
+            ("raise", 3, "HU-BID-15 raise: keep három, raise to kettő, to egy"),
+            ("discard", 42, "one discarded card by card index; a discard is spelled lowest "
+                            "card first (HU-TALON-4)"),
+            ("annul", 2, "0 = do not annul, 1 = annul the deal (HU-ANNUL-2)"),
+            ("call", 42, "the called card by card index (HU-CALL-1)"),
+            ("count", 2, "announce 8 or 9 tarokks (HU-ANN-8)"),
+            ("claim_count", 2, "claim 8 or 9 tarokks from teammates (HU-ANN-8)"),
+            ("announce", len(A.ANNOUNCEABLE),
+             "announce a bonus: " + ", ".join(A.ANNOUNCEABLE) + " (HU-ANN-4)"),
+            ("kontra", 2 * len(KONTRA_ITEMS),
+             "kontra: owner (0 declarer, 1 opponents) x 8 + item (game, "
+             + ", ".join(A.ANNOUNCEABLE) + ") (HU-ANN-10)"),
+            ("pass", 1, "pass in the announcement round (HU-ANN-2)"),
+            ("play", 42, "the card played to the trick by card index (HU-PLAY-1)"),
+        ])
+        self.extra_fields = layout([
+            ("declarer_discarded_tarokks", 42,
+             "the declarer's discarded tarokks, face up (HU-TALON-7)"),
+            ("discarded_tarokks", SEATS,
+             "disclosed number of tarokks in each seat's discard, by seat relative to the "
+             "observer (HU-TALON-7)"),
+            ("common_pile_tarokks", 1, "5 players: tarokks in the non-declarers' common pile"),
+        ])
+        self._single = self._single_tokens()
+
+    def _single_tokens(self) -> dict[Hashable, int]:
+        start = self.start
+        table: dict[Hashable, int] = {}
+        table.update({A.BIDS[c]: start("bid") + c for c in CALL_NAMES})
+        table.update({A.RAISES[k]: start("raise") + k - 1 for k in A.RAISES})
+        table[A.ANNUL_NO], table[A.ANNUL_YES] = start("annul"), start("annul") + 1
+        table.update({A.CALLS[c]: start("call") + c for c in range(42)})
+        table.update({A.COUNTS[n]: start("count") + n - 8 for n in A.COUNTS})
+        table.update({A.CLAIMS[n]: start("claim_count") + n - 8 for n in A.CLAIMS})
+        table.update({A.ANNOUNCES[b]: start("announce") + i
+                      for i, b in enumerate(A.ANNOUNCEABLE)})
+        for o, owner in enumerate(OWNERS):
+            for i, item in enumerate(KONTRA_ITEMS):
+                table[A.kontra(owner, item)] = start("kontra") + o * len(KONTRA_ITEMS) + i
+        table[A.PASS_ACTION] = start("pass")
+        table.update({A.PLAYS[c]: start("play") + c for c in range(42)})
+        return table
+
+    def tokens(self, action: Hashable) -> tuple[int, ...]:
+        token = self._single.get(action)
+        if token is not None:
+            return (token,)
+        assert isinstance(action, A.Action) and action.kind == A.DISCARD and action.arg
+        return self.card_tokens("discard", action.arg)
+
+    def extra_features(self, observation: Mapping[str, Any]) -> Sequence[float]:
+        out = [0.0] * self.num_extra
+        for code in observation.get("declarer_discarded_tarokks", ()):
+            out[DECK.index(code)] = 1.0
+        seat, seats = observation["seat"], observation["seats"]
+        for q, count in observation.get("discarded_tarokks", {}).items():
+            out[42 + (int(q) - seat) % seats] = float(count)
+        out[42 + SEATS] = float(observation.get("common_pile_tarokks", 0))
+        return out
