@@ -63,7 +63,7 @@ class HighCardEncoding(ActionEncoding):
     max_tokens = 2
 
     def __init__(self) -> None:
-        super().__init__([("play", 4, "the card played")])
+        super().__init__([("play", 4, "the card played")], DECK, ("play",))
 
     def tokens(self, action: Any) -> tuple[int, ...]:
         return (action.card,)

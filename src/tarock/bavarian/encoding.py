@@ -22,7 +22,6 @@ class BavarianEncoding(ActionEncoding):
 
     def __init__(self, deck: Deck) -> None:
         n = len(deck)
-        self.deck = deck
         super().__init__([
             ("bid_word", len(A.WORD_BIDS), "auction call by word: " + ", ".join(A.WORD_BIDS)),
             ("bid_rung", TOP + 1, "V2 auction: 0 = pick-up game, k = hand game of rung k "
@@ -34,7 +33,7 @@ class BavarianEncoding(ActionEncoding):
             ("lay_away", n, "one laid-away card by card index; the three are spelled lowest "
                             "card first (BT-TALON-3)"),
             ("play", n, "the card played to the trick by card index"),
-        ])
+        ], deck, ("lay_away", "play"))
         self.extra_fields = layout([
             ("talon", n, "the talon's cards once shown to the table (BT-TALON-2, talon_reveal)"),
         ])

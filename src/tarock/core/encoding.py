@@ -24,7 +24,7 @@ from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tarock.core.cards import iter_bits
+from tarock.core.cards import Deck, iter_bits
 
 
 @dataclass(frozen=True)
@@ -60,9 +60,12 @@ class ActionEncoding(ABC):
     # max_game_length); the property tests check that random play stays below it.
     max_tokens: int
 
-    def __init__(self, rows: Iterable[tuple[str, int, str]]):
+    def __init__(self, rows: Iterable[tuple[str, int, str]], deck: Deck,
+                 card_segments: Iterable[str] = ()):
         self.segments = layout(rows)
         self._by_name = {s.name: s for s in self.segments}
+        self.deck = deck
+        self.card_segments = frozenset(card_segments)  # segments indexed by card
 
     @property
     def num_tokens(self) -> int:
@@ -79,9 +82,13 @@ class ActionEncoding(ABC):
         raise ValueError(f"token {token} is outside the action space")
 
     def token_label(self, token: int) -> str:
-        """``segment[i]``: how a token is named in logs and strings."""
+        """How a token is named in logs and strings: ``play:HK`` for a card segment, else
+        ``segment[i]``."""
         segment = self.segment_of(token)
-        return f"{segment.name}[{token - segment.start}]"
+        i = token - segment.start
+        if segment.name in self.card_segments:
+            return f"{segment.name}:{self.deck.code(i)}"
+        return f"{segment.name}[{i}]"
 
     def card_tokens(self, name: str, mask: int) -> tuple[int, ...]:
         """One token of segment ``name`` per card of ``mask``, lowest card first."""

@@ -20,6 +20,10 @@ pending        T       the observer's own tokens chosen so far in a multi-token 
 extra          E       the game's own features (ActionEncoding.extra_fields)
 ============== ======= ==================================================================
 
+Every entry lies between 0 and :attr:`TensorWriter.high`: one-hots and card flags are 0 or 1,
+counts of tokens and hidden actions cannot exceed the tokens of a deal (``max_tokens``), and the
+games' extra features count cards.
+
 It is a summary for learning, built from the seat's observation and perceptions only: it never
 depends on a card the seat cannot know. The exact, order-keeping information state is the string
 of :meth:`tarock.env.table.EnvState.knowledge`.
@@ -68,6 +72,7 @@ class TensorWriter:
         self.cards = len(game.deck)
         self.index = {c.code: c.index for c in game.deck.cards}
         self.encoding = game.action_encoding()
+        self.high = float(max(self.encoding.max_tokens, self.cards))  # see the module docstring
 
     def tensor(self, state: EnvState, seat: int) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)

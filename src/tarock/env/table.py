@@ -51,6 +51,7 @@ class EnvState:
         return self.engine.is_terminal()
 
     def returns(self) -> list[float]:
+        """Per-seat settlement as floats (what learning code wants); zeros before the end."""
         if not self.engine.is_terminal():
             return [0.0] * self.num_seats
         return [float(x) for x in self.engine.returns()]
@@ -64,7 +65,7 @@ class EnvState:
         """The legal tokens of the player to act, ascending (empty once the deal is over)."""
         if self.engine.is_terminal():
             return []
-        return self.choice().tokens
+        return list(self.choice().tokens)
 
     def apply_token(self, token: int) -> None:
         """Choose ``token``; an illegal token raises IllegalActionError and changes nothing."""

@@ -35,7 +35,7 @@ class TokenChoice:
                 raise AssertionError(f"ambiguous spelling of {action!r}: {spelled}")
             nxt[token] = action if done else None
         self.completes = nxt
-        self.tokens = sorted(nxt)
+        self.tokens = tuple(sorted(nxt))
 
     def choose(self, token: int) -> Hashable | None:
         """The action ``token`` completes (None: the token only extends the prefix)."""

@@ -40,7 +40,7 @@ class HungarianEncoding(ActionEncoding):
              + ", ".join(A.ANNOUNCEABLE) + ") (HU-ANN-10)"),
             ("pass", 1, "pass in the announcement round (HU-ANN-2)"),
             ("play", 42, "the card played to the trick by card index (HU-PLAY-1)"),
-        ])
+        ], DECK, ("discard", "call", "play"))
         self.extra_fields = layout([
             ("declarer_discarded_tarokks", 42,
              "the declarer's discarded tarokks, face up (HU-TALON-7)"),

@@ -13,8 +13,11 @@ from collections.abc import Hashable
 
 from tarock.core.encoding import ActionEncoding
 from tarock.ottocento import actions as A
-from tarock.ottocento.cards import N_CARDS
+from tarock.ottocento.cards import DECK, N_CARDS
 from tarock.ottocento.combinations import KINDS
+
+CARD_SEGMENTS = ("set_aside", "declare_card", "discard", "play", "play_volo", "play_busso",
+                 "play_striscio", "matto_exchange")
 
 
 class OttocentoEncoding(ActionEncoding):
@@ -36,7 +39,7 @@ class OttocentoEncoding(ActionEncoding):
             ("play_busso", n, "a lead with the signal busso (OT-SIG-1)"),
             ("play_striscio", n, "a lead with the signal striscio (OT-SIG-1)"),
             ("matto_exchange", n, "the one-point card given for the Matto (OT-MATTO-5)"),
-        ])
+        ], DECK, CARD_SEGMENTS)
         start = self.start
         table: dict[Hashable, int] = {}
         table.update({A.SET_ASIDES[c]: start("set_aside") + c for c in range(n)})
