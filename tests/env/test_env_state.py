@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -137,7 +138,7 @@ def test_an_illegal_token_changes_nothing(name, opts):
     seat = state.current_player()
     before = (state.knowledge(seat), state.legal_tokens(), len(state.engine.history))
     illegal = next(t for t in range(state.encoding.num_tokens) if t not in state.legal_tokens())
-    with pytest.raises(IllegalActionError, match="environments.md"):
+    with pytest.raises(IllegalActionError, match=r"environments\.md"):
         state.apply_token(illegal)
     assert (state.knowledge(seat), state.legal_tokens(), len(state.engine.history)) == before
 
@@ -147,7 +148,7 @@ def test_tensor_fields_tile_the_tensor(name, opts):
     game = make_game(name, opts)
     fields = tensor_fields(game)
     assert fields[0].start == 0
-    assert all(a.stop == b.start for a, b in zip(fields, fields[1:], strict=False))
+    assert all(a.stop == b.start for a, b in pairwise(fields))
     writer = TensorWriter(game)
     assert writer.size == fields[-1].stop
     state = random_state(name, opts, 1, 30)

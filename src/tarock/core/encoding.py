@@ -26,6 +26,8 @@ from typing import Any
 
 from tarock.core.cards import Deck, iter_bits
 
+_MEMO_LIMIT = 1 << 16  # card sets remembered by card_tokens before it starts afresh
+
 
 @dataclass(frozen=True)
 class Segment:
@@ -66,6 +68,7 @@ class ActionEncoding(ABC):
         self._by_name = {s.name: s for s in self.segments}
         self.deck = deck
         self.card_segments = frozenset(card_segments)  # segments indexed by card
+        self._spelled: dict[tuple[str, int], tuple[int, ...]] = {}
 
     @property
     def num_tokens(self) -> int:
@@ -91,9 +94,16 @@ class ActionEncoding(ABC):
         return f"{segment.name}[{i}]"
 
     def card_tokens(self, name: str, mask: int) -> tuple[int, ...]:
-        """One token of segment ``name`` per card of ``mask``, lowest card first."""
-        base = self.start(name)
-        return tuple(base + c for c in iter_bits(mask))
+        """One token of segment ``name`` per card of ``mask``, lowest card first (memoised:
+        a discard decision spells the same few hundred sets once per token it asks for)."""
+        key = (name, mask)
+        spelled = self._spelled.get(key)
+        if spelled is None:
+            if len(self._spelled) >= _MEMO_LIMIT:
+                self._spelled.clear()
+            base = self.start(name)
+            spelled = self._spelled[key] = tuple(base + c for c in iter_bits(mask))
+        return spelled
 
     @abstractmethod
     def tokens(self, action: Hashable) -> tuple[int, ...]:

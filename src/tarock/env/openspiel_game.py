@@ -13,8 +13,8 @@ world the player cannot tell apart from the true one (:mod:`tarock.env.resample`
 ISMCTS and other determinizing algorithms run on these games.
 
 Game parameters are the rule options (the option table of each game's rules document, with the
-same defaults; subsets are written comma-separated), plus ``dealer`` (the dealing seat) and
-``resample_steps`` (proposals of the resampling chain per call).
+same defaults; a subset option's members are joined by ``+``), plus ``dealer`` (the dealing
+seat) and ``resample_steps`` (proposals of the resampling chain per call).
 """
 
 from __future__ import annotations
@@ -46,8 +46,8 @@ def _spiel_value(value: Any) -> Any:
     """An option value as an OpenSpiel parameter (bool, int, float or str)."""
     if isinstance(value, (bool, int, float, str)):
         return value
-    if isinstance(value, frozenset):
-        return ",".join(sorted(value))
+    if isinstance(value, frozenset):  # "+", because OpenSpiel game strings split on commas
+        return "+".join(sorted(value))
     raise TypeError(f"option value {value!r} has no OpenSpiel form")
 
 
@@ -58,8 +58,16 @@ def _parameters(game: Game) -> dict[str, Any]:
 
 
 def _option_values(game_name: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The rule options among ``params``; a subset option's members are joined by "+"."""
     default = tarock.games.make_game(game_name)
-    return {spec.key: params[spec.key] for spec in default.option_specs if spec.key in params}
+    values = {}
+    for spec in default.option_specs:
+        if spec.key in params:
+            value = params[spec.key]
+            if spec.kind == "subset" and isinstance(value, str):
+                value = value.replace("+", ",")
+            values[spec.key] = value
+    return values
 
 
 class _Deal:
@@ -198,9 +206,17 @@ class TarockSpielState(pyspiel.State):
         world = resample(env, player_id, rng, game.resample_steps,
                          start=self._deal.chains.get(player_id))
         self._deal.chains[player_id] = world
+        # the world is rebuilt action by action, so that OpenSpiel's history of the new state
+        # (history(), move_number()) is the world's
         state = game.new_initial_state()
-        state._deal.cards = _slot_order(game, world.engine.deal)
-        state._deal.env = world.clone()
+        encoding = game.tgame.action_encoding()
+        for card in _slot_order(game, world.engine.deal):
+            state.apply_action(card)
+        for _, action in world.engine.history:
+            for token in encoding.tokens(action):
+                state.apply_action(token)
+        for token in world.pending:
+            state.apply_action(token)
         return state
 
     def __str__(self) -> str:

@@ -9,6 +9,7 @@ the pure functions of :mod:`tarock.hungarian.scoring`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import iter_bits
@@ -398,9 +399,9 @@ class HungarianState(State):
         hand, pile = self.hands[declarer], self.discards[declarer]
         yielded = auction.yielder is not None
 
-        def callable_mask() -> int:
-            return callable_cards(opt, hand, pile, forced, yielded, disclosed)
-
+        # a partial of a module-level function, not a closure, so that states can be pickled
+        # (OpenSpiel serializes Python states that way)
+        callable_mask = partial(callable_cards, opt, hand, pile, forced, yielded, disclosed)
         initial: dict[int, str] = {}
         if (forced is not None and cue is not None
                 and not opt.cue_bid_binding_only_if_other_declarer):
@@ -716,7 +717,7 @@ class HungarianState(State):
         ann = self.ann
         assert ann is not None
         out: dict[str, Any] = {
-            "announcements": [{"seat": q, **A.to_json(a)} for q, a in self.history
+            "announcements": [{"seat": q, **_announcement_json(a)} for q, a in self.history
                               if a.kind in (A.COUNT, A.CALL, A.ANNOUNCE, A.KONTRA)
                               or (a.kind == A.PASS and self._is_announcement_pass(q, a))],
             "public_side": {str(q): s for q, s in ann.public_side.items()},
@@ -753,6 +754,16 @@ class HungarianState(State):
 
 
 _DISCARDS: dict[int, Action] = {}
+_ANNOUNCEMENT_JSON: dict[Action, dict[str, Any]] = {}
+
+
+def _announcement_json(action: Action) -> dict[str, Any]:
+    """The record form of an announcement-phase action, made once per action (observations
+    list every announcement, and they are asked for at every decision); callers copy it."""
+    data = _ANNOUNCEMENT_JSON.get(action)
+    if data is None:
+        data = _ANNOUNCEMENT_JSON[action] = A.to_json(action)
+    return data
 
 
 def _discard_action(mask: int) -> Action:

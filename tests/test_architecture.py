@@ -1,0 +1,39 @@
+"""The layering the README promises: the core imports no game and nothing above it; the
+environments reach the games through the protocol and the registry only."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+SRC = Path(__file__).resolve().parents[1] / "src" / "tarock"
+GAMES = ("tarock.hungarian", "tarock.bavarian", "tarock.ottocento")
+
+
+def imported_modules(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return names
+
+
+def modules(package: str) -> list[Path]:
+    return sorted((SRC / package).glob("*.py"))
+
+
+@pytest.mark.parametrize("path", modules("core"), ids=lambda p: p.name)
+def test_the_core_imports_only_the_core(path):
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert all(m.startswith("tarock.core") for m in inside), inside
+
+
+@pytest.mark.parametrize("path", modules("env"), ids=lambda p: p.name)
+def test_the_environments_import_no_game_internals(path):
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert not {m for m in inside if m.startswith(GAMES)}, inside
