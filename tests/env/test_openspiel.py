@@ -119,10 +119,11 @@ def assert_returns(name: str, state: Any) -> None:
 
 def test_openspiel_register_returns_names_and_is_idempotent() -> None:
     names = register_openspiel()
-    assert sorted(names) == [BAVARIAN, HUNGARIAN, OTTOCENTO]
+    # other test modules may register a toy game of their own, which is registered too
+    assert {BAVARIAN, HUNGARIAN, OTTOCENTO} <= set(names)
     assert sorted(register_openspiel()) == sorted(names)  # a second call is fine
     registered = set(pyspiel.registered_names())
-    for name in names:
+    for name in (BAVARIAN, HUNGARIAN, OTTOCENTO):
         assert name in registered
         game = pyspiel.load_game(name)
         assert game.get_type().short_name == name

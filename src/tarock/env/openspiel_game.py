@@ -32,10 +32,14 @@ from tarock.env.features import TensorWriter, tensor_fields
 from tarock.env.resample import resample
 from tarock.env.table import EnvState
 
-# Loose bounds on one deal's score of one seat (OpenSpiel wants them; nothing depends on them).
+# Loose bounds on one deal's score of one seat (OpenSpiel wants them; nothing depends on them);
+# a game registered by someone else gets the loosest.
 _UTILITY_BOUND = {"hungarian-tarokk": 100_000.0, "bavarian-tarock": 100_000.0,
                   "ottocento": 10_000.0}
-_ZERO_SUM = {"hungarian-tarokk", "ottocento"}  # Bavarian scores balance against the pot
+_DEFAULT_BOUND = 1_000_000.0
+# Games whose per-seat scores sum to zero; Bavarian scores balance against the pot, and a game
+# not listed is declared general-sum, which is always true.
+_ZERO_SUM = {"hungarian-tarokk", "ottocento"}
 
 
 def spiel_name(game_name: str) -> str:
@@ -106,7 +110,7 @@ class TarockSpielGame(pyspiel.Game):
         self.slots = [q for q, hand in enumerate(sample.hands) for _ in range(hand.bit_count())]
         self.talon_size = len(sample.talon)
         encoding = self.tgame.action_encoding()
-        bound = _UTILITY_BOUND[self.game_name]
+        bound = _UTILITY_BOUND.get(self.game_name, _DEFAULT_BOUND)
         info = pyspiel.GameInfo(
             num_distinct_actions=encoding.num_tokens,
             max_chance_outcomes=len(self.tgame.deck),
