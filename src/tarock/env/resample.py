@@ -17,6 +17,12 @@ The proposal is symmetric, so the chain's stationary distribution is uniform ove
 reachable this way that are consistent with everything the seat knows: voids, discards it was
 told about, the partner call, declarations, signals. Every world returned is consistent by
 construction (checked, not assumed).
+
+A chain that starts at the true deal must not hand out worlds that still resemble it: that
+would tell a searching player where the cards are. So a new chain first runs a burn-in of
+``BURN_IN_PER_CARD`` proposals per unseen card. Measured on random Hungarian and Ottocento deals,
+the share of unseen cards found where they truly are falls from 1 to its level under the
+stationary distribution (about 0.25-0.3 and 0.4) within about four proposals per unseen card.
 """
 
 from __future__ import annotations
@@ -30,17 +36,22 @@ from tarock.core.protocol import Deal
 from tarock.env.table import EnvState
 
 _PLACE_TALON = -1
+BURN_IN_PER_CARD = 5
 
 
 def resample(state: EnvState, seat: int, rng: random.Random, steps: int = 20,
              start: EnvState | None = None) -> EnvState:
     """A state ``seat`` cannot tell from ``state``, after ``steps`` proposals of the chain
-    started at ``start`` (a world from an earlier call, to continue its chain) or the truth."""
+    continued from ``start`` (a world from an earlier call), or of a new chain from the truth
+    after its burn-in (see the module docstring)."""
     target = state.knowledge(seat, pending=False)
-    world = start if start is not None else state
     movable = _unseen_cards(state, seat)
     if len(movable) < 2:
-        return _with_pending(world.clone(), state, seat)
+        return _with_pending((start or state).clone(), state, seat)
+    world = start
+    if world is None:
+        world = state
+        steps = max(steps, BURN_IN_PER_CARD * len(movable))
     for _ in range(steps):
         a, b = rng.sample(movable, 2)
         proposal = _propose(world, seat, a, b)
