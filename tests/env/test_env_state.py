@@ -296,3 +296,15 @@ def test_a_new_chain_forgets_the_true_deal(name):
         same += sum(_place(world.engine.deal, c) == _place(state.engine.deal, c) for c in unseen)
         total += len(unseen)
     assert same / total < 0.52
+
+
+@pytest.mark.parametrize(("name", "opts"), TABLES, ids=IDS)
+def test_card_view_is_what_the_observation_shows(name, opts):
+    """Each game's fast card_view equals the protocol's default, read from observation()."""
+    from tarock.core.protocol import State
+
+    for seed in range(6):
+        for fraction in (0.2, 0.6, 1.0):
+            engine = random_point(name, opts, seed, fraction).engine
+            for seat in range(engine.game.num_seats):
+                assert engine.card_view(seat) == State.card_view(engine, seat)

@@ -8,13 +8,16 @@ spelled one token per card, lowest card first. Card ranges have the size of the 
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from tarock.bavarian import actions as A
 from tarock.bavarian.auction import CONTRACTS, TOP
 from tarock.core.cards import Deck
 from tarock.core.encoding import ActionEncoding, layout
+
+if TYPE_CHECKING:
+    from tarock.bavarian.game import BavarianState as State
 
 
 class BavarianEncoding(ActionEncoding):
@@ -57,8 +60,10 @@ class BavarianEncoding(ActionEncoding):
         assert isinstance(action, A.Action) and action.kind == A.LAY_AWAY and action.arg
         return self.card_tokens("lay_away", action.arg)
 
-    def extra_features(self, observation: Mapping[str, Any]) -> Sequence[float]:
+    def extra_features(self, state: State, seat: int) -> Sequence[float]:
+        """The talon, once ``seat`` has been shown it (as in its observation)."""
         out = [0.0] * self.num_extra
-        for code in observation.get("talon", ()):
-            out[self.deck.index(code)] = 1.0
+        if state.talon_visible(seat):
+            for card in state.deal.talon:
+                out[card] = 1.0
         return out

@@ -20,11 +20,14 @@ discarded tarokks in Hungarian tarokk): :attr:`ActionEncoding.extra_fields` and
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tarock.core.cards import Deck, iter_bits
+
+if TYPE_CHECKING:
+    from tarock.core.protocol import State
 
 _MEMO_LIMIT = 1 << 16  # card sets remembered by card_tokens before it starts afresh
 
@@ -114,6 +117,7 @@ class ActionEncoding(ABC):
     def num_extra(self) -> int:
         return self.extra_fields[-1].stop if self.extra_fields else 0
 
-    def extra_features(self, observation: Mapping[str, Any]) -> Sequence[float]:
-        """Values of :attr:`extra_fields` for an observation (empty when there are none)."""
+    def extra_features(self, state: State, seat: int) -> Sequence[float]:
+        """Values of :attr:`extra_fields` for ``seat`` (empty when there are none); only what
+        ``seat`` may know, as in its observation."""
         return ()

@@ -22,6 +22,7 @@ from tarock.core.cards import Deck
 from tarock.core.encoding import ActionEncoding
 from tarock.core.errors import UnknownGameError
 from tarock.core.options import OptionSpec
+from tarock.core.tricks import CardView, Trick
 
 if TYPE_CHECKING:
     from tarock.core.session import Session
@@ -142,6 +143,23 @@ class State(ABC):
         short text, or None when ``seat`` perceives nothing. Games override this for private
         actions such as discards; the default treats every action as public."""
         return self.action_to_string(action)
+
+    def card_view(self, seat: int) -> CardView:
+        """``seat``'s hand and the tricks as card indices. This default reads them from
+        :meth:`observation` (its ``hand``, ``tricks`` and ``trick``); games override it with
+        their own fields, because building the whole observation is the slow way."""
+        obs = self.observation(seat)
+        index = self.game.deck.index
+        hand = 0
+        for code in obs.get("hand", ()):
+            hand |= 1 << index(code)
+        tricks = tuple(
+            Trick(tuple(index(p["card"]) for p in t["cards"]),
+                  tuple(p["seat"] for p in t["cards"]), t["winner"])
+            for t in obs.get("tricks", ()))
+        trick = obs.get("trick", ())
+        return CardView(hand, tricks, tuple(index(p["card"]) for p in trick),
+                        tuple(p["seat"] for p in trick))
 
     def envelope(self) -> dict[str, Any]:
         """Values of the game's ``envelope_keys`` for this deal's record."""

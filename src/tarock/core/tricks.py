@@ -69,6 +69,23 @@ class Trick(NamedTuple):
     winner: int
 
 
+class CardView(NamedTuple):
+    """The cards one seat sees, as indices, for code that wants numbers rather than the JSON of
+    an observation (the environments' tensors): its hand, the finished tricks and the trick on
+    the table (its cards and who played them, in play order)."""
+
+    hand: int
+    tricks: tuple[Trick, ...]
+    trick: tuple[int, ...]
+    trick_seats: tuple[int, ...]
+
+
+def card_view(hand: int, tricks: Sequence[Trick], trick: Sequence[int],
+              trick_seats: Sequence[int]) -> CardView:
+    """A snapshot of a trick-taking state's cards for one seat (see :class:`CardView`)."""
+    return CardView(hand, tuple(tricks), tuple(trick), tuple(trick_seats))
+
+
 def tricks_view(deck: Deck, tricks: Iterable[Any], cards: Sequence[int],
                 seats: Sequence[int]) -> dict[str, Any]:
     """The public trick record of an observation: ``tricks`` (completed, each with ``cards``,

@@ -24,14 +24,13 @@ Every entry lies between 0 and :attr:`TensorWriter.high`: one-hots and card flag
 counts of tokens and hidden actions cannot exceed the tokens of a deal (``max_tokens``), and the
 games' extra features count cards.
 
-It is a summary for learning, built from the seat's observation and perceptions only: it never
-depends on a card the seat cannot know. The exact, order-keeping information state is the string
+It is a summary for learning, built from what the seat sees (``State.card_view`` and the public
+facts of its observation) and its perceptions only: it never depends on a card the seat cannot
+know. The exact, order-keeping information state is the string
 of :meth:`tarock.env.table.EnvState.knowledge`.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 import numpy as np
 
@@ -70,7 +69,6 @@ class TensorWriter:
         self.offset = {f.name: f.start for f in self.fields}
         self.seats = game.num_seats
         self.cards = len(game.deck)
-        self.index = {c.code: c.index for c in game.deck.cards}
         self.encoding = game.action_encoding()
         self.high = float(max(self.encoding.max_tokens, self.cards))  # see the module docstring
 
@@ -87,30 +85,24 @@ class TensorWriter:
         actor = engine.current_player()
         if actor >= 0:
             out[at["to_act"] + (actor - seat) % s] = 1.0
-        obs = engine.observation(seat)
-        index = self.index
-        for code in obs.get("hand", ()):
-            out[at["hand"] + index[code]] = 1.0
-        for trick in obs.get("tricks", ()):
-            winner = (trick["winner"] - seat) % s
-            for play in trick["cards"]:
-                card = index[play["card"]]
-                out[at["played"] + (play["seat"] - seat) % s * n + card] = 1.0
+        view = engine.card_view(seat)
+        hand = view.hand
+        while hand:
+            low = hand & -hand
+            out[at["hand"] + low.bit_length() - 1] = 1.0
+            hand ^= low
+        for trick in view.tricks:
+            winner = (trick.winner - seat) % s
+            for who, card in zip(trick.seats, trick.cards, strict=True):
+                out[at["played"] + (who - seat) % s * n + card] = 1.0
                 out[at["won"] + winner * n + card] = 1.0
-        for position, play in enumerate(obs.get("trick", ())):
-            card = index[play["card"]]
-            out[at["played"] + (play["seat"] - seat) % s * n + card] = 1.0
+        for position, (who, card) in enumerate(zip(view.trick_seats, view.trick, strict=True)):
+            out[at["played"] + (who - seat) % s * n + card] = 1.0
             out[at["trick"] + position * n + card] = 1.0
         start = at["actions"]
         out[start:start + state.counts.shape[1]] = state.counts[seat]
         if state.pending and actor == seat:
             out[[at["pending"] + t for t in state.pending]] = 1.0
-        extra = self.encoding.extra_features(obs)
+        extra = self.encoding.extra_features(engine, seat)
         if extra:
             out[self.size - len(extra):] = extra
-
-
-def describe_fields(game: Game) -> list[dict[str, Any]]:
-    """The tensor layout as rows (name, start, size, doc), for documentation and tests."""
-    return [{"name": f.name, "start": f.start, "size": f.size, "doc": f.doc}
-            for f in tensor_fields(game)]

@@ -6,8 +6,8 @@ which is spelled one token per card, lowest card first.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Mapping, Sequence
-from typing import Any
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING
 
 from tarock.core.encoding import ActionEncoding, layout
 from tarock.hungarian import actions as A
@@ -17,6 +17,9 @@ from tarock.hungarian.cards import DECK
 KONTRA_ITEMS = ("game", *A.ANNOUNCEABLE)
 OWNERS = ("d", "o")
 SEATS = 5
+
+if TYPE_CHECKING:
+    from tarock.hungarian.game import HungarianState as State
 
 
 class HungarianEncoding(ActionEncoding):
@@ -76,12 +79,14 @@ class HungarianEncoding(ActionEncoding):
         assert isinstance(action, A.Action) and action.kind == A.DISCARD and action.arg
         return self.card_tokens("discard", action.arg)
 
-    def extra_features(self, observation: Mapping[str, Any]) -> Sequence[float]:
+    def extra_features(self, state: State, seat: int) -> Sequence[float]:
+        """The discard facts of the observation (HU-TALON-7), public to every seat."""
+        info = state.public_discard_info()
         out = [0.0] * self.num_extra
-        for code in observation.get("declarer_discarded_tarokks", ()):
+        for code in info.get("declarer_discarded_tarokks", ()):
             out[DECK.index(code)] = 1.0
-        seat, seats = observation["seat"], observation["seats"]
-        for q, count in observation.get("discarded_tarokks", {}).items():
+        seats = state.game.num_seats
+        for q, count in info.get("discarded_tarokks", {}).items():
             out[42 + (int(q) - seat) % seats] = float(count)
-        out[42 + SEATS] = float(observation.get("common_pile_tarokks", 0))
+        out[42 + SEATS] = float(info.get("common_pile_tarokks", 0))
         return out

@@ -17,7 +17,7 @@ from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
-from tarock.core.tricks import tricks_view
+from tarock.core.tricks import CardView, card_view, tricks_view
 from tarock.hungarian import actions as A
 from tarock.hungarian.actions import Action
 from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
@@ -650,6 +650,9 @@ class HungarianState(State):
 
     # -- observation -------------------------------------------------------------------------
 
+    def card_view(self, seat: int) -> CardView:
+        return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
+
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows (HU-IRR-2): its own cards and the public record, nothing else."""
         codes = DECK.codes
@@ -669,7 +672,7 @@ class HungarianState(State):
             obs["talon_received"] = codes(self.received[seat])
         if self.discards[seat]:
             obs["discards"] = codes(self.discards[seat])
-        obs.update(self._public_discard_info())
+        obs.update(self.public_discard_info())
         if self.annulled_by is not None:
             obs["annulled_by"] = self.annulled_by  # declining is silent (HU-ANNUL-2)
         if self.ann is not None:
@@ -690,7 +693,7 @@ class HungarianState(State):
             return None
         return self.current_player()
 
-    def _public_discard_info(self) -> dict[str, Any]:
+    def public_discard_info(self) -> dict[str, Any]:
         """HU-TALON-7: the declarer's discarded tarokks face up, and the disclosed counts."""
         if self.declarer is None or self.phase in (AUCTION, RAISE, DISCARD) or not self.final_hands:
             return {}

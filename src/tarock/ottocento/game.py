@@ -17,7 +17,7 @@ from tarock.core.cards import iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
-from tarock.core.tricks import Trick, tricks_view
+from tarock.core.tricks import CardView, Trick, card_view, tricks_view
 from tarock.ottocento import actions as A
 from tarock.ottocento.actions import Action
 from tarock.ottocento.cards import (
@@ -529,6 +529,9 @@ class OttocentoState(State):
         return result
 
     # -- observation -------------------------------------------------------------------------
+
+    def card_view(self, seat: int) -> CardView:
+        return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: its own cards, what it set aside or discarded, the public
