@@ -5,8 +5,8 @@ decisions are uniformly random among the legal actions, except Hungarian tarokk'
 follows a fixed policy so that deals are played out rather than thrown in: the first player who
 may bid opens, as high as his tarokks suggest (6 tarokks kettő, 7 egy, 8+ szóló, else három) and
 as the rules let him, and everyone else passes. When ``open_spiel`` is installed (``pip install
-'.[bench]'``), the same kind of run is timed on OpenSpiel's ``tarok`` (Slovenian tarok, C++) and the
-ratio ours/theirs in decisions per second is printed for Hungarian tarokk.
+'.[openspiel]'``), the same kind of run is timed on OpenSpiel's ``tarok`` (Slovenian tarok, C++)
+and the ratio ours/theirs in decisions per second is printed for Hungarian tarokk.
 
 Usage: python benchmarks/engine_speed.py [--deals N] [--game NAME] [--json]
 """
@@ -186,7 +186,7 @@ def main() -> None:
         print(f"ratio ours/theirs (decisions/s, Hungarian 4 players): "
               f"{report['ratio_decisions_per_s']}")
     elif "hungarian-tarokk" in names:
-        print("open_spiel not installed: pip install '.[bench]' to compare with pyspiel tarok")
+        print("open_spiel not installed: pip install '.[openspiel]' to compare with pyspiel tarok")
 
 
 if __name__ == "__main__":

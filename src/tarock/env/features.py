@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from tarock.core.cards import iter_bits
 from tarock.core.encoding import Segment, layout
 from tarock.core.protocol import Game
 from tarock.env.table import EnvState
@@ -86,11 +87,8 @@ class TensorWriter:
         if actor >= 0:
             out[at["to_act"] + (actor - seat) % s] = 1.0
         view = engine.card_view(seat)
-        hand = view.hand
-        while hand:
-            low = hand & -hand
-            out[at["hand"] + low.bit_length() - 1] = 1.0
-            hand ^= low
+        for card in iter_bits(view.hand):
+            out[at["hand"] + card] = 1.0
         for trick in view.tricks:
             winner = (trick.winner - seat) % s
             for who, card in zip(trick.seats, trick.cards, strict=True):

@@ -224,10 +224,13 @@ class TarockSpielState(pyspiel.State):
         return state
 
     def __str__(self) -> str:
+        """The actions so far, in full (a debugging view of the true state)."""
         env = self._deal.env
         if env is None:
             return f"dealing: {len(self._deal.cards)} cards dealt"
-        return "\n".join(filter(None, (t for told in env.perceived for t in told[:1]))) or "start"
+        lines = [f"seat {actor}: {told[actor]}"
+                 for (actor, _), told in zip(env.engine.history, env.perceived, strict=True)]
+        return "\n".join(lines) or "dealt"
 
 
 def _slot_order(game: TarockSpielGame, deal: Deal) -> list[int]:
@@ -274,12 +277,15 @@ class TarockObserver:
         return json.dumps(env.engine.observation(player), sort_keys=True, separators=(",", ":"))
 
 
+# The option that sets the number of seats, where a game has one.
+_SEATS_OPTION = {"hungarian-tarokk": "players", "bavarian-tarock": "seats",
+                 "ottocento": "player_count"}
+
+
 def _game_type(game_name: str) -> pyspiel.GameType:
     game = tarock.games.make_game(game_name)
-    seats = {spec.key: spec.choices for spec in game.option_specs}
-    counts = seats.get("players") or seats.get("player_count") or (game.num_seats,)
-    if game_name == "bavarian-tarock":
-        counts = seats.get("seats", (game.num_seats,))
+    choices = {spec.key: spec.choices for spec in game.option_specs}
+    counts = choices.get(_SEATS_OPTION.get(game_name, ""), (game.num_seats,))
     return pyspiel.GameType(
         short_name=spiel_name(game_name),
         long_name=f"tarock: {game_name}",
