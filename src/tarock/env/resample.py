@@ -73,13 +73,10 @@ def _unseen_cards(state: EnvState, seat: int) -> list[int]:
     a trick and not in any action of its own."""
     engine = state.engine
     deck = engine.game.deck
-    seen = engine.deal.hands[seat]
-    obs = engine.observation(seat)
-    for code in obs.get("hand", ()):
-        seen |= 1 << deck.index(code)
-    for trick in (*obs.get("tricks", ()), {"cards": obs.get("trick", ())}):
-        for play in trick["cards"]:
-            seen |= 1 << deck.index(play["card"])
+    view = engine.card_view(seat)
+    seen = engine.deal.hands[seat] | view.hand
+    for card in (*(c for t in view.tricks for c in t.cards), *view.trick):
+        seen |= 1 << card
     for actor, action in engine.history:
         if actor == seat:
             for code in _card_codes(engine.game.action_to_json(action)):
