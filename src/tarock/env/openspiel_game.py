@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 import pyspiel
 
 import tarock.games
+from tarock.core.options import OptionSpec
 from tarock.core.protocol import Deal, Game
 from tarock.env.features import TensorWriter, tensor_fields
 from tarock.env.resample import resample
@@ -61,11 +63,10 @@ def _parameters(game: Game) -> dict[str, Any]:
     return params
 
 
-def _option_values(game_name: str, params: dict[str, Any]) -> dict[str, Any]:
+def _option_values(specs: Sequence[OptionSpec], params: dict[str, Any]) -> dict[str, Any]:
     """The rule options among ``params``; a subset option's members are joined by "+"."""
-    default = tarock.games.make_game(game_name)
     values = {}
-    for spec in default.option_specs:
+    for spec in specs:
         if spec.key in params:
             value = params[spec.key]
             if spec.kind == "subset" and isinstance(value, str):
@@ -99,10 +100,10 @@ class TarockSpielGame(pyspiel.Game):
     game_name: str  # set on the subclass made for each game
 
     def __init__(self, params: dict[str, Any] | None = None):
-        spec = _parameters(tarock.games.make_game(self.game_name))
-        values = {**spec, **(params or {})}
-        self.tgame = tarock.games.make_game(self.game_name, _option_values(self.game_name,
-                                                                           values))
+        default = tarock.games.make_game(self.game_name)
+        values = {**_parameters(default), **(params or {})}
+        self.tgame = tarock.games.make_game(self.game_name,
+                                            _option_values(default.option_specs, values))
         self.dealer = int(values["dealer"])
         self.resample_steps = int(values["resample_steps"])
         self.writer = TensorWriter(self.tgame)
@@ -118,14 +119,16 @@ class TarockSpielGame(pyspiel.Game):
             min_utility=-bound, max_utility=bound,
             utility_sum=0.0 if self.game_name in _ZERO_SUM else None,
             max_game_length=encoding.max_tokens)
-        super().__init__(_game_type(self.game_name), info, params or {})
+        super().__init__(_game_type(default), info, params or {})
 
     def new_initial_state(self) -> TarockSpielState:
         return TarockSpielState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None,
                          params: dict[str, Any] | None = None) -> TarockObserver:
-        perfect_recall = iig_obs_type is None or iig_obs_type.perfect_recall
+        """The information-state observer for a perfect-recall type, else the observation one
+        (also without a type, as in OpenSpiel's own Python games)."""
+        perfect_recall = iig_obs_type is not None and iig_obs_type.perfect_recall
         return TarockObserver(self, perfect_recall)
 
 
@@ -282,8 +285,8 @@ _SEATS_OPTION = {"hungarian-tarokk": "players", "bavarian-tarock": "seats",
                  "ottocento": "player_count"}
 
 
-def _game_type(game_name: str) -> pyspiel.GameType:
-    game = tarock.games.make_game(game_name)
+def _game_type(game: Game) -> pyspiel.GameType:
+    game_name = game.name
     choices = {spec.key: spec.choices for spec in game.option_specs}
     counts = choices.get(_SEATS_OPTION.get(game_name, ""), (game.num_seats,))
     return pyspiel.GameType(
@@ -313,6 +316,6 @@ def register() -> list[str]:
         if name not in known:
             cls = type(f"TarockSpielGame_{game_name.replace('-', '_')}", (TarockSpielGame,),
                        {"game_name": game_name})
-            pyspiel.register_game(_game_type(game_name), cls)
+            pyspiel.register_game(_game_type(tarock.games.make_game(game_name)), cls)
         names.append(name)
     return names
