@@ -28,6 +28,7 @@ import numpy as np
 import pyspiel
 
 import tarock.games
+from tarock.core.cards import iter_bits
 from tarock.core.options import OptionSpec
 from tarock.core.protocol import Deal, Game
 from tarock.env.features import TensorWriter, tensor_fields
@@ -217,7 +218,7 @@ class TarockSpielState(pyspiel.State):
         # (history(), move_number()) is the world's
         state = game.new_initial_state()
         encoding = game.tgame.action_encoding()
-        for card in _slot_order(game, world.engine.deal):
+        for card in _slot_order(world.engine.deal):
             state.apply_action(card)
         for _, action in world.engine.history:
             for token in encoding.tokens(action):
@@ -236,13 +237,9 @@ class TarockSpielState(pyspiel.State):
         return "\n".join(lines) or "dealt"
 
 
-def _slot_order(game: TarockSpielGame, deal: Deal) -> list[int]:
+def _slot_order(deal: Deal) -> list[int]:
     """The chance outcomes that deal ``deal``: each hand's cards in order, then the talon."""
-    cards: list[int] = []
-    for seat, hand in enumerate(deal.hands):
-        cards += [c for c in range(len(game.tgame.deck)) if hand >> c & 1]
-        assert game.slots.count(seat) == hand.bit_count()
-    return cards + list(deal.talon)
+    return [c for hand in deal.hands for c in iter_bits(hand)] + list(deal.talon)
 
 
 class TarockObserver:
