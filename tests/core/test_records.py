@@ -65,7 +65,7 @@ class HighCardEncoding(ActionEncoding):
     def __init__(self) -> None:
         super().__init__([("play", 4, "the card played")], DECK, ("play",))
 
-    def tokens(self, action: Any) -> tuple[int, ...]:
+    def spell(self, action: Any) -> tuple[int, ...]:
         return (action.card,)
 
 

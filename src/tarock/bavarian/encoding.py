@@ -51,12 +51,9 @@ class BavarianEncoding(ActionEncoding):
         table.update({A.RAISES[k]: start("raise") + k for k in range(1, TOP + 1)})
         table.update({A.TRUMPS[s]: start("trump") + s for s in range(4)})
         table.update({A.PLAYS[c]: start("play") + c for c in range(n)})
-        self._single = table
+        self.single = table
 
-    def tokens(self, action: Hashable) -> tuple[int, ...]:
-        token = self._single.get(action)
-        if token is not None:
-            return (token,)
+    def spell(self, action: Hashable) -> tuple[int, ...]:
         assert isinstance(action, A.Action) and action.kind == A.LAY_AWAY and action.arg
         return self.card_tokens("lay_away", action.arg)
 

@@ -72,6 +72,8 @@ class ActionEncoding(ABC):
         self.deck = deck
         self.card_segments = frozenset(card_segments)  # segments indexed by card
         self._spelled: dict[tuple[str, int], tuple[int, ...]] = {}
+        # the token of every action that is one token (filled by each game's encoding)
+        self.single: dict[Hashable, int] = {}
 
     @property
     def num_tokens(self) -> int:
@@ -108,10 +110,17 @@ class ActionEncoding(ABC):
             spelled = self._spelled[key] = tuple(base + c for c in iter_bits(mask))
         return spelled
 
-    @abstractmethod
     def tokens(self, action: Hashable) -> tuple[int, ...]:
         """The token sequence that spells ``action``; never empty, and among the legal actions
         of one decision no sequence is a proper prefix of another."""
+        token = self.single.get(action)
+        if token is not None:
+            return (token,)
+        return self.spell(action)
+
+    @abstractmethod
+    def spell(self, action: Hashable) -> tuple[int, ...]:
+        """The tokens of an action that :attr:`single` does not list (a set of cards)."""
 
     @property
     def num_extra(self) -> int:

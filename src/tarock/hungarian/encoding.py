@@ -52,7 +52,7 @@ class HungarianEncoding(ActionEncoding):
              "observer (HU-TALON-7)"),
             ("common_pile_tarokks", 1, "5 players: tarokks in the non-declarers' common pile"),
         ])
-        self._single = self._single_tokens()
+        self.single = self._single_tokens()
 
     def _single_tokens(self) -> dict[Hashable, int]:
         start = self.start
@@ -72,10 +72,7 @@ class HungarianEncoding(ActionEncoding):
         table.update({A.PLAYS[c]: start("play") + c for c in range(42)})
         return table
 
-    def tokens(self, action: Hashable) -> tuple[int, ...]:
-        token = self._single.get(action)
-        if token is not None:
-            return (token,)
+    def spell(self, action: Hashable) -> tuple[int, ...]:
         assert isinstance(action, A.Action) and action.kind == A.DISCARD and action.arg
         return self.card_tokens("discard", action.arg)
 

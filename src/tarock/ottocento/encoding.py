@@ -49,13 +49,10 @@ class OttocentoEncoding(ActionEncoding):
         table.update({A.PLAYS[c]: start("play") + c for c in range(n)})
         table.update({A.SIGNALLED[c, s]: start("play_" + s) + c for c, s in A.SIGNALLED})
         table.update({A.EXCHANGES[c]: start("matto_exchange") + c for c in range(n)})
-        self._single = table
+        self.single = table
         self._kind_token = {k: start("declare_kind") + i for i, k in enumerate(KINDS)}
 
-    def tokens(self, action: Hashable) -> tuple[int, ...]:
-        token = self._single.get(action)
-        if token is not None:
-            return (token,)
+    def spell(self, action: Hashable) -> tuple[int, ...]:
         assert isinstance(action, A.Action)
         if action.kind == A.DISCARD:
             return self.card_tokens("discard", action.arg)
