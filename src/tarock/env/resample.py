@@ -138,10 +138,10 @@ def _propose(world: EnvState, seat: int, a: int, b: int) -> EnvState | None:
         if fresh.engine.current_player() != actor:
             return None
         try:
-            if actor != seat and fresh.engine.describe_for(seat, actor, action) != told[seat]:
-                return None
-            fresh.apply_action(action)
+            fresh.apply_action(action)  # records what seat is told, before the action
         except TarockError:
+            return None
+        if fresh.perceived[-1][seat] != told[seat]:
             return None
     return fresh
 

@@ -84,18 +84,19 @@ class EnvState:
         told = tuple(full if q == actor else engine.describe_for(q, actor, action)
                      for q in range(self.num_seats))
         engine.apply(action)
+        seen = sum(1 << q for q, text in enumerate(told) if text == full)
         self.perceived.append(told)
-        self.seen_by.append(sum(1 << q for q, text in enumerate(told) if text == full))
-        self._count(actor, action, [text == full for text in told])
+        self.seen_by.append(seen)
+        self._count(actor, action, seen)
         self.pending = ()
         self._choice = None
 
-    def _count(self, actor: int, action: Hashable, full: list[bool]) -> None:
+    def _count(self, actor: int, action: Hashable, seen: int) -> None:
         s, t = self.num_seats, self.encoding.num_tokens
         spelled = self.encoding.tokens(action)
         for q in range(s):
             rel = (actor - q) % s
-            if full[q]:
+            if seen >> q & 1:
                 for token in spelled:
                     self.counts[q, rel * t + token] += 1.0
             else:
