@@ -105,31 +105,35 @@ def test_tokens_rebuild_exactly_the_engine_action(name, opts):
         assert used <= encoding.max_tokens
 
 
-def test_a_discard_is_chosen_card_by_card():
-    """HU-TALON-4: the declarer's discard reaches the engine only with its last card."""
-    game = make_game("hungarian-tarokk")
-    for seed in range(50):
+def first_offer(name: str, wanted, deals: int) -> tuple[EnvState, object]:
+    """The first decision of random deals where a legal action satisfies ``wanted``, and that
+    action."""
+    game = make_game(name)
+    for seed in range(deals):
         state = EnvState(game.new_deal_state(seed))
         rng = random.Random(seed)
-        while not state.is_terminal() and not any(
-                a.kind == "discard" and a.arg.bit_count() > 1
-                for a in state.engine.legal_actions()):
+        while not state.is_terminal():
+            offered = next((a for a in state.engine.legal_actions() if wanted(a)), None)
+            if offered is not None:
+                return state, offered
             state.apply_token(rng.choice(state.legal_tokens()))
-        if state.is_terminal():
-            continue
-        discard = next(a for a in state.engine.legal_actions() if a.kind == "discard"
-                       and a.arg.bit_count() > 1)
-        first, *rest = game.action_encoding().tokens(discard)
-        before = len(state.engine.history)
-        state.apply_token(first)
-        assert len(state.engine.history) == before and state.pending == (first,)
-        labels = [game.action_encoding().token_label(t) for t in state.legal_tokens()]
-        assert all(label.startswith("discard:") for label in labels)
-        for token in rest:
-            state.apply_token(token)
-        assert state.engine.history[-1][1] == discard
-        return
-    pytest.fail("no multi-card discard in 50 deals")
+    pytest.fail(f"no such decision in {deals} deals of {name}")
+
+
+def test_a_discard_is_chosen_card_by_card():
+    """HU-TALON-4: the declarer's discard reaches the engine only with its last card."""
+    state, discard = first_offer(
+        "hungarian-tarokk", lambda a: a.kind == "discard" and a.arg.bit_count() > 1, 50)
+    encoding = state.encoding
+    first, *rest = encoding.tokens(discard)
+    before = len(state.engine.history)
+    state.apply_token(first)
+    assert len(state.engine.history) == before and state.pending == (first,)
+    labels = [encoding.token_label(t) for t in state.legal_tokens()]
+    assert all(label.startswith("discard:") for label in labels)
+    for token in rest:
+        state.apply_token(token)
+    assert state.engine.history[-1][1] == discard
 
 
 @pytest.mark.parametrize(("name", "opts"), TABLES[::2], ids=IDS[::2])
@@ -240,23 +244,13 @@ def test_resampled_worlds_look_the_same_to_the_seat(name, opts, fraction):
 
 
 def test_resampling_keeps_a_multi_token_action_half_spelled():
-    game = make_game("bavarian-tarock")
-    for seed in range(30):
-        state = EnvState(game.new_deal_state(seed))
-        rng = random.Random(seed)
-        while not state.is_terminal() and not any(
-                a.kind == "lay_away" for a in state.engine.legal_actions()):
-            state.apply_token(rng.choice(state.legal_tokens()))
-        if state.is_terminal():
-            continue
-        state.apply_token(state.legal_tokens()[0])
-        seat = state.current_player()
-        world = resample(state, seat, random.Random(1), steps=10)
-        assert world.pending == state.pending
-        assert world.knowledge(seat) == state.knowledge(seat)
-        assert world.legal_tokens() == state.legal_tokens()
-        return
-    pytest.fail("no talon game in 30 deals")
+    state, _ = first_offer("bavarian-tarock", lambda a: a.kind == "lay_away", 30)
+    state.apply_token(state.legal_tokens()[0])
+    seat = state.current_player()
+    world = resample(state, seat, random.Random(1), steps=10)
+    assert world.pending == state.pending
+    assert world.knowledge(seat) == state.knowledge(seat)
+    assert world.legal_tokens() == state.legal_tokens()
 
 
 def test_resampling_is_uniform_when_the_seat_knows_nothing_yet():
