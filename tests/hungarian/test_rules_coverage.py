@@ -4,6 +4,11 @@ from __future__ import annotations
 
 from rules_ids import missing_tests, needs_rules, rule_test_ids
 
+# Test cases of the house-rules options (§15.8-15.9) that issue 14 ("Hungarian tarokk as people
+# play it") implements. Built from a range, not spelled out, so that this file does not count as
+# their test; the list must be empty when issue 14 is resolved.
+PENDING_ISSUE_14 = {f"HU-T-OPT-{i}" for i in range(1, 51)}
+
 
 @needs_rules
 def test_every_rules_test_case_has_a_test() -> None:
@@ -11,6 +16,10 @@ def test_every_rules_test_case_has_a_test() -> None:
                         r"HU-T-[A-Z0-9]+-[A-Za-z0-9]+(?:\.[0-9]+)?")
     ids.discard("HU-T-TAB-r")  # "HU-T-TAB-r.c" names the 48 parametrized cells
     ids.add("HU-T-TAB-r-c")
-    missing = missing_tests(ids, ".")
+    missing = set(missing_tests(ids, "."))
     assert len(ids) > 100
-    assert not missing, f"rules test cases without a test: {missing}"
+    assert ids >= PENDING_ISSUE_14, "a pending ID is not a test case of the rules"
+    written = PENDING_ISSUE_14 - missing
+    assert not written, f"tested now, take them off the pending list: {sorted(written)}"
+    assert not missing - PENDING_ISSUE_14, \
+        f"rules test cases without a test: {sorted(missing - PENDING_ISSUE_14)}"
