@@ -188,6 +188,9 @@ class HighCardState(State):
             "played": [[s, DECK.code(a.card)] for s, a in self.history],
         }
 
+    def public_observation(self) -> dict[str, Any]:
+        return {"played": [[s, DECK.code(a.card)] for s, a in self.history]}
+
     def action_to_string(self, action: Any) -> str:
         return f"play {DECK.code(action.card)}"
 

@@ -59,7 +59,9 @@ AUCTION, CONTRACT, RAISE, TRUMP, LAY_AWAY, PLAY, END = (
 
 class BavarianGame(Game):
     name = GAME_NAME
+    title = "Bavarian tarock"
     option_specs = SPECS
+    players_option = "seats"
 
     def __init__(self, options: Mapping[str, Any] | None = None):
         self.opt = BavarianOptions.make(options)
@@ -107,7 +109,9 @@ class BavarianGame(Game):
                                      expected="the fund before the hand in u, an integer >= 0")
         return BavarianState(self, deal, dealer, fund)
 
-    def new_session(self, names: Sequence[str], seed: int) -> BavarianSession:
+    def new_session(self, names: Sequence[str], seed: int, *,
+                    seating: bool = True) -> BavarianSession:
+        """No seating ceremony: ``names`` keep their order either way."""
         from tarock.bavarian.session import BavarianSession
 
         return BavarianSession(self, names, seed)
@@ -584,7 +588,7 @@ class BavarianState(State):
 
     # -- observation -------------------------------------------------------------------------
 
-    def talon_visible(self, seat: int) -> bool:
+    def talon_visible(self, seat: int | None) -> bool:
         """BT-TALON-4, BT-PLAY-11: who may see the 3 talon cards now."""
         if self.phase == END and self.contract not in TALON_GAMES and not self.bettel \
                 and self.contract is not None:
@@ -598,14 +602,21 @@ class BavarianState(State):
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: its own cards and the public record (BT-DEAL-5, BT-PLAY-11)."""
+        return self._observe(seat)
+
+    def public_observation(self) -> dict[str, Any]:
+        return self._observe(None)
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
         deck = self.pack.deck
         codes = deck.codes
         obs: dict[str, Any] = {
             "game": GAME_NAME, "variant": self.opt.code, "seat": seat,
             "seats": self.game.num_seats, "dealer": self.dealer, "active": list(self.active),
             "phase": self.phase, "current_player": self.current_player(),
-            "hand": codes(self.hands[seat]),
         }
+        if seat is not None:
+            obs["hand"] = codes(self.hands[seat])
         if self.opt.has_fund:
             obs["fund"] = self.fund
         obs["auction"] = [{"seat": q, "bid": A.describe(a, deck)} for q, a in self.history

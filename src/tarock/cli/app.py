@@ -29,7 +29,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 import tarock.games  # noqa: F401  (registers the games)
-from tarock.cli import arena_cmd, ottocento_count, render
+from tarock.cli import arena_cmd, ottocento_count, render, serve_cmd
 from tarock.cli.common import (
     DEFAULT_GAME,
     GameOpt,
@@ -44,10 +44,10 @@ from tarock.core.protocol import Game, State, make_game, registered_games
 from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
 from tarock.core.session import play_out, players_act
 from tarock.players import make_player, player_names
+from tarock.players.base import LEVELS
 
 EXIT_BAD_INPUT = 2
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
-LEVELS = {"easy": "cautious", "normal": "heuristic", "hard": "search"}  # --level of play
 END_WORDS = frozenset({"e", "end"})
 
 
@@ -586,6 +586,7 @@ def _print_summary(console: Console, session: Any) -> None:
 
 app.command("arena")(arena_cmd.arena_cmd)
 app.command("ottocento-count")(ottocento_count.ottocento_count_cmd)
+app.command("serve")(serve_cmd.serve_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

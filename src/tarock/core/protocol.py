@@ -43,6 +43,7 @@ class Game(ABC):
     """A game with fixed rule options; a factory for deals and states."""
 
     name: str
+    title: str  # the game's name for people, e.g. "Hungarian tarokk"
     deck: Deck
     option_specs: tuple[OptionSpec, ...]  # the rules document's option table
     options: Mapping[str, Any]
@@ -50,6 +51,9 @@ class Game(ABC):
     # deal to deal, such as the pot of Bavarian tarock. They are passed to new_initial_state as
     # keyword arguments and written back by State.envelope().
     envelope_keys: tuple[str, ...] = ()
+    # The rule option that sets how many persons sit at the table (its choices are the allowed
+    # counts); a table server fills it in from the number of players it is given.
+    players_option: str = "players"
 
     @property
     @abstractmethod
@@ -94,8 +98,12 @@ class Game(ABC):
         return self.new_initial_state(self.deal(seed, dealer), dealer, multiplier)
 
     @abstractmethod
-    def new_session(self, names: Sequence[str], seed: int) -> Session:
-        """A session of chained deals at this table (dealer rotation, multipliers, the end)."""
+    def new_session(self, names: Sequence[str], seed: int, *, seating: bool = True) -> Session:
+        """A session of chained deals at this table (dealer rotation, multipliers, the end).
+
+        ``names`` are the persons; where the game has a seating ceremony, ``seating`` holds it
+        and the session's ``names`` say who sits where. With ``seating=False`` (a table server,
+        where people chose their seats) ``names`` are already in seat order and stay so."""
 
 
 class State(ABC):
@@ -135,12 +143,18 @@ class State(ABC):
         """Everything ``seat`` may know now, as JSON-ready data, and nothing else."""
 
     @abstractmethod
+    def public_observation(self) -> dict[str, Any]:
+        """What everyone at the table may know now (a spectator's view): the observation of
+        no seat, with no hand and nothing private to any seat; ``seat`` is None."""
+
+    @abstractmethod
     def action_to_string(self, action: Action) -> str:
         """A short human-readable description of an action."""
 
-    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+    def describe_for(self, seat: int | None, actor: int, action: Action) -> str | None:
         """How ``seat`` perceives ``actor``'s ``action``, asked before the action is applied: a
-        short text, or None when ``seat`` perceives nothing. Games override this for private
+        short text, or None when ``seat`` perceives nothing; ``seat`` None is a spectator, who
+        perceives what every seat other than the actor does. Games override this for private
         actions such as discards; the default treats every action as public."""
         return self.action_to_string(action)
 

@@ -88,6 +88,10 @@ class Session(ABC):
     @abstractmethod
     def is_over(self) -> bool: ...
 
+    def stop(self) -> None:  # noqa: B027  (a hook: most games have nothing to settle)
+        """End the session between deals before its rules end it (a table's deal limit). Games
+        that keep money in a pot settle it here; the base has nothing to settle."""
+
     def play(self, players: Sequence[Any], max_deals: int | None = None) -> list[dict[str, Any]]:
         """Play deals with computer players until the session ends (or ``max_deals``)."""
         records = []

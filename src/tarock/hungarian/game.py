@@ -73,6 +73,7 @@ _ENCODING = HungarianEncoding()
 
 class HungarianGame(Game):
     name = GAME_NAME
+    title = "Hungarian tarokk"
     deck = DECK
     option_specs = SPECS
 
@@ -114,10 +115,11 @@ class HungarianGame(Game):
                                      rule="game-records.md")
         return HungarianState(self, deal, dealer, multiplier)
 
-    def new_session(self, names: Sequence[str], seed: int) -> HungarianSession:
+    def new_session(self, names: Sequence[str], seed: int, *,
+                    seating: bool = True) -> HungarianSession:
         from tarock.hungarian.session import HungarianSession
 
-        return HungarianSession(self, names, seed)
+        return HungarianSession(self, names, seed, seating)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return A.to_json(action)
@@ -655,22 +657,29 @@ class HungarianState(State):
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows (HU-IRR-2): its own cards and the public record, nothing else."""
+        return self._observe(seat)
+
+    def public_observation(self) -> dict[str, Any]:
+        return self._observe(None)
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
         codes = DECK.codes
         obs: dict[str, Any] = {
             "game": GAME_NAME, "seat": seat, "seats": self.game.num_seats,
             "dealer": self.dealer, "active": list(self.active),
             "multiplier": self.multiplier, "phase": self.phase,
             "current_player": self._public_current_player(seat),
-            "hand": codes(self.hands[seat]),
             "auction": [{"seat": q, "bid": CALL_NAMES[c]} for q, c in self.auction.calls],
         }
+        if seat is not None:
+            obs["hand"] = codes(self.hands[seat])
         if self.declarer is not None:
             obs["declarer"] = self.declarer
             obs["level"] = self.level
             obs["auction_facts"] = {str(q): f for q, f in self.auction.public_facts().items()}
-        if self.received[seat]:
+        if seat is not None and self.received[seat]:
             obs["talon_received"] = codes(self.received[seat])
-        if self.discards[seat]:
+        if seat is not None and self.discards[seat]:
             obs["discards"] = codes(self.discards[seat])
         obs.update(self.public_discard_info())
         if self.annulled_by is not None:
@@ -685,7 +694,7 @@ class HungarianState(State):
             obs["result"] = self.result()
         return obs
 
-    def _public_current_player(self, seat: int) -> int | None:
+    def _public_current_player(self, seat: int | None) -> int | None:
         """Who is to act, where the table can see it. Being asked whether to annul or to claim
         a count would show an eligible hand (HU-ANNUL-1, HU-SCORE-12), so only the asked seat
         knows it is his turn then."""
@@ -716,7 +725,7 @@ class HungarianState(State):
         out["discarded_tarokks"] = disclosed
         return out
 
-    def _announcement_view(self, seat: int) -> dict[str, Any]:
+    def _announcement_view(self, seat: int | None) -> dict[str, Any]:
         ann = self.ann
         assert ann is not None
         out: dict[str, Any] = {
@@ -735,7 +744,7 @@ class HungarianState(State):
                 out["partner"] = ann.partner  # None: the declarer plays alone (HU-CALL-5)
         return out
 
-    def _knows_partner(self, seat: int) -> bool:
+    def _knows_partner(self, seat: int | None) -> bool:
         """Whether ``seat`` knows who the partner is (HU-IRR-2, HU-PLAY-7, HU-ANN-12).
 
         Everyone knows once the called card is played or the declarer is publicly alone; the
@@ -747,6 +756,8 @@ class HungarianState(State):
         called = ann.called
         if ann.alone_public or called in self.trick or any(called in t.cards for t in self.tricks):
             return True
+        if seat is None:  # a spectator knows only what is public
+            return False
         if seat == ann.partner or seat == ann.discarder:
             return True
         return seat == self.declarer and bool(

@@ -84,7 +84,9 @@ _ENCODING = OttocentoEncoding()
 
 class OttocentoGame(Game):
     name = GAME_NAME
+    title = "Ottocento"
     option_specs = SPECS
+    players_option = "player_count"
     envelope_keys = ("totals", "deals_played")
 
     def __init__(self, options: Mapping[str, Any] | None = None):
@@ -111,7 +113,9 @@ class OttocentoGame(Game):
         return OttocentoState(self, deal, dealer, multiplier, envelope.get("totals"),
                               envelope.get("deals_played", 0))
 
-    def new_session(self, names: Sequence[str], seed: int) -> OttocentoSession:
+    def new_session(self, names: Sequence[str], seed: int, *,
+                    seating: bool = True) -> OttocentoSession:
+        """No seating ceremony: ``names`` keep their order either way."""
         from tarock.ottocento.session import OttocentoSession
 
         return OttocentoSession(self, names, seed)
@@ -536,20 +540,27 @@ class OttocentoState(State):
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: its own cards, what it set aside or discarded, the public
         declarations and plays; the piles once the last trick is played (OT-DEAL-8)."""
+        return self._observe(seat)
+
+    def public_observation(self) -> dict[str, Any]:
+        return self._observe(None)
+
+    def _observe(self, seat: int | None) -> dict[str, Any]:
         obs: dict[str, Any] = {
             "game": GAME_NAME, "seat": seat, "seats": self.n, "dealer": self.dealer,
             "eldest": self.eldest, "phase": self.phase, "current_player": self.current_player(),
-            "team": self.team(seat), "totals": list(self.totals_before),
+            "team": None if seat is None else self.team(seat), "totals": list(self.totals_before),
             "target_score": self.opt.target_score, "declared_points": list(self.declared),
-            "hand": codes(self.hands[seat]),
         }
+        if seat is not None:
+            obs["hand"] = codes(self.hands[seat])
         public = [{"seat": s, **c.to_json()} for s, shown, _ in self.declarations for c in shown]
         if self.phase in (DECLARE, PLAY) and self.shown:
             public += [{"seat": self.to_act, **c.to_json()} for c in self.shown]
         obs["declarations"] = public
         if self.phase == CLAIM and seat == self.dealer:
             obs["claim_shown"] = [c.to_json() for c in self.shown]
-        if self.set_aside[seat]:
+        if seat is not None and self.set_aside[seat]:
             obs["set_aside"] = codes(self.set_aside[seat])
         if seat == self.dealer and self.talon_taken:
             obs["talon_received"] = codes(extra_cards(self.deal.talon))

@@ -20,6 +20,9 @@ class Player(Protocol):
     def act(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> Action: ...
 
 
+# The strength levels of ``tarock play --level`` and of the table server's bots, by player kind.
+LEVELS = {"easy": "cautious", "normal": "heuristic", "hard": "search"}
+
 _FACTORIES: dict[str, Callable[[int], Player]] = {}
 
 

@@ -1,0 +1,105 @@
+"""The FastAPI application of the table server, and :func:`serve` behind ``tarock serve``."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import uvicorn
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse
+from starlette.exceptions import HTTPException
+
+import tarock.games  # noqa: F401  (registers the games)
+from tarock import __version__
+from tarock.server import api, ws
+from tarock.server.bots import Bots
+from tarock.server.hub import Hub, HubError
+from tarock.server.storage import Storage
+
+DEFAULT_DB = "sqlite:///tarock.db"
+WS_MAX_SIZE = 4 * 1024 * 1024  # transport limit; messages over 64 KiB get an error first
+
+
+def create_app(db_url: str = DEFAULT_DB, base_url: str = "") -> FastAPI:
+    """The server for the database at ``db_url``; its tables are loaded when it starts."""
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        storage = Storage(db_url)
+        bots = Bots()
+        hub = Hub(storage, bots, base_url)
+        app.state.hub = hub
+        await hub.start()
+        try:
+            yield
+        finally:
+            await hub.close()
+            bots.close()
+            storage.close()
+
+    app = FastAPI(title="tarock table server", version=__version__, lifespan=lifespan)
+    app.include_router(api.router)
+    app.include_router(ws.router)
+    app.add_exception_handler(HubError, _hub_error)
+    app.add_exception_handler(RequestValidationError, _validation_error)
+    app.add_exception_handler(HTTPException, _http_error)
+    app.add_exception_handler(Exception, _internal_error)
+    return app
+
+
+def _answer(status: int, code: str, message: str, rule: str | None = None) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message, "rule": rule}}, status)
+
+
+async def _hub_error(_: Request, error: Any) -> JSONResponse:
+    return _answer(error.status, error.code, error.message, error.rule)
+
+
+async def _validation_error(_: Request, error: Any) -> JSONResponse:
+    first = error.errors()[0]
+    where = ".".join(str(p) for p in first["loc"])
+    return _answer(422, "bad_request", f"{where}: {first['msg']}")
+
+
+async def _http_error(_: Request, error: Any) -> JSONResponse:
+    code = {404: "not_found", 405: "method_not_allowed"}.get(error.status_code, "bad_request")
+    return _answer(error.status_code, code, str(error.detail))
+
+
+async def _internal_error(request: Request, _: Exception) -> JSONResponse:
+    logging.getLogger("tarock.server").exception("request %s failed", request.url.path,
+                                                 extra={"table": "-"})
+    return _answer(500, "internal", "the server could not handle this request")
+
+
+class _TableField(logging.Filter):
+    """Every log line names its table ("-" for lines about no table)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not hasattr(record, "table"):
+            record.table = "-"
+        return True
+
+
+def configure_logging(level: str = "info") -> None:
+    handler = logging.StreamHandler(sys.stderr)
+    handler.addFilter(_TableField())
+    handler.setFormatter(logging.Formatter(
+        "%(asctime)s %(levelname)s table=%(table)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.handlers[:] = [handler]
+    root.setLevel(level.upper())
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB,
+          log_level: str = "info") -> None:
+    """Run the server until interrupted."""
+    configure_logging(log_level)
+    app = create_app(db_url)
+    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
+                access_log=False, ws_max_size=WS_MAX_SIZE)

@@ -1,0 +1,473 @@
+"""The running tables: their connections, who controls each seat, bots, timers and messages.
+
+One :class:`LiveTable` per table, each with a lock, so that actions at a table are accepted one
+at a time and in ``seq`` order while tables proceed independently. Accepting an action is:
+check it on a clone (:meth:`Table.prepare`), append it to the log and wait for the commit, install
+it (:meth:`Table.commit`), then tell every client: an ``event`` as its seat perceives the action,
+``deal_end`` when a deal ended, and a fresh ``view``. Nothing is sent before the commit, and a
+refused action changes nothing.
+
+Who decides for a seat (:meth:`Hub.controller`): a bot seat's bot; the person holding a human
+seat; a ``normal`` bot while that person has been away longer than ``takeover_seconds`` (until
+the person returns) or once the table's turn timer ran out; nobody while a seat is still open
+(the table waits for people, not for bots). Bots think in :class:`~tarock.server.bots.Bots`,
+never on the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import secrets
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from tarock.core.errors import TarockError, UnknownGameError
+from tarock.core.protocol import make_game
+from tarock.core.rng import derive_seed
+from tarock.server.bots import Bots
+from tarock.server.storage import (
+    ChatLine,
+    SeatSpec,
+    Storage,
+    TableSpec,
+    hash_token,
+    now,
+)
+from tarock.server.table import DealEnd, Prepared, Table
+
+log = logging.getLogger("tarock.server")
+
+TAKEOVER_LEVEL = "normal"  # the bot that plays for an absent or timed-out person
+CHAT_HISTORY = 50  # chat lines sent to a client on connect
+SEND_QUEUE = 512  # messages waiting for a slow client before it is disconnected
+
+
+class HubError(Exception):
+    """A refusal the hub answers with: an HTTP status or a WebSocket ``error`` message."""
+
+    def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None):
+        super().__init__(message)
+        self.code, self.message, self.status, self.rule = code, message, status, rule
+
+    @classmethod
+    def from_engine(cls, error: TarockError, code: str = "illegal") -> HubError:
+        return cls(code, str(error), 400, error.rule)
+
+
+def table_log(table_id: str) -> logging.LoggerAdapter[logging.Logger]:
+    return logging.LoggerAdapter(log, {"table": table_id})
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket connection: a seat's person (``seat``) or a spectator (None)."""
+
+    seat: int | None
+    send_raw: Callable[[dict[str, Any]], Any]  # an async sender, used only by the writer task
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(SEND_QUEUE))
+    writer: asyncio.Task[None] | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        """Queue a message; a client that stopped reading is cut off rather than waited for."""
+        try:
+            self.queue.put_nowait(message)
+        except asyncio.QueueFull:
+            self.close()
+
+    def close(self) -> None:
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(None)
+
+    async def write_loop(self) -> None:
+        try:
+            while (message := await self.queue.get()) is not None:
+                await self.send_raw(message)
+        except Exception:  # the connection is gone: its reader ends the client
+            return
+
+
+@dataclass(eq=False)
+class LiveTable:
+    table: Table
+    seats: list[SeatSpec]  # current seats (a joined open seat gets its name and token hash)
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    clients: set[Client] = field(default_factory=set)
+    connections: list[int] = field(default_factory=list)
+    away_since: list[float] = field(default_factory=list)  # monotonic; for unconnected people
+    turn_since: float = 0.0  # monotonic time the current decision began
+    wake: asyncio.TimerHandle | None = None
+    driver: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> str:
+        return self.table.spec.id
+
+    @property
+    def spec(self) -> TableSpec:
+        return self.table.spec
+
+    @property
+    def waiting(self) -> bool:
+        """Some human seat has no person yet."""
+        return any(s.kind == "human" and s.token_hash is None for s in self.seats)
+
+    @property
+    def status(self) -> str:
+        if self.table.finished:
+            return "finished"
+        return "waiting" if self.waiting else "playing"
+
+    def seat_of_token(self, token: str) -> int | None:
+        digest = hash_token(token)
+        for s in self.seats:
+            if s.token_hash is not None and hmac.compare_digest(s.token_hash, digest):
+                return s.seat
+        return None
+
+    def connected(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or self.connections[seat] > 0
+
+
+class Hub:
+    """All tables of this server process."""
+
+    def __init__(self, storage: Storage, bots: Bots, base_url: str = "",
+                 clock: Callable[[], float] = time.monotonic):
+        self.storage = storage
+        self.bots = bots
+        self.base_url = base_url
+        self.clock = clock
+        self.tables: dict[str, LiveTable] = {}
+        # One writer thread: SQLite takes one writer at a time anyway, and a single thread
+        # keeps the log's appends in the order they were accepted.
+        self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
+
+    async def _io(self, fn: Callable[..., Any], *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
+
+    # -- life cycle --------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Load every table from the database and let its bots and timers run again."""
+        for table_id in await self._io(self.storage.table_ids):
+            spec = await self._io(self.storage.load_table, table_id)
+            actions = await self._io(self.storage.actions, table_id)
+            try:
+                table = Table.rebuild(spec, actions)
+            except (TarockError, ValueError) as error:  # a log this version cannot replay
+                table_log(table_id).error("not loaded: %s", error)
+                continue
+            self._install(table)
+            table_log(table_id).info("loaded at seq %d (%s)", table.seq,
+                                     self.tables[table_id].status)
+
+    def _install(self, table: Table) -> LiveTable:
+        n = table.num_seats
+        t = self.clock()
+        live = LiveTable(table, list(table.spec.seats), connections=[0] * n,
+                         away_since=[t] * n, turn_since=t)
+        self.tables[table.spec.id] = live
+        self.kick(live)
+        return live
+
+    async def close(self) -> None:
+        for live in self.tables.values():
+            if live.wake is not None:
+                live.wake.cancel()
+            if live.driver is not None:
+                live.driver.cancel()
+            for client in list(live.clients):
+                client.close()
+        self._db.shutdown(wait=True)
+
+    # -- tables ------------------------------------------------------------------------------
+
+    def get(self, table_id: str) -> LiveTable:
+        live = self.tables.get(table_id)
+        if live is None:
+            raise HubError("not_found", f"no table {table_id!r}", 404)
+        return live
+
+    async def create(self, game_name: str, options: dict[str, Any],
+                     players: list[dict[str, Any]], deals: int | None,
+                     turn_seconds: float | None, takeover_seconds: float,
+                     seed: int | None) -> tuple[LiveTable, dict[int, str]]:
+        """Make a table; returns it and the tokens of the human seats that have a person."""
+        try:
+            probe = make_game(game_name, options)
+            key = probe.players_option
+            if key not in options and any(s.key == key for s in probe.option_specs):
+                options = {**options, key: len(players)}
+            game = make_game(game_name, options)
+        except UnknownGameError as error:
+            raise HubError.from_engine(error, "unknown_game") from None
+        except TarockError as error:
+            raise HubError.from_engine(error, "invalid_option") from None
+        if len(players) != game.num_seats:
+            raise HubError("bad_request", f"{game.title} with these options has "
+                           f"{game.num_seats} seats, but {len(players)} players were given")
+        tokens: dict[int, str] = {}
+        seats = []
+        for i, p in enumerate(players):
+            token_hash = None
+            if p["kind"] == "human" and p.get("name"):
+                tokens[i] = secrets.token_urlsafe(24)
+                token_hash = hash_token(tokens[i])
+            level = p.get("level") or TAKEOVER_LEVEL if p["kind"] == "bot" else None
+            name = p.get("name") or (f"Bot {i + 1} ({level})" if level else None)
+            seats.append(SeatSpec(i, name, p["kind"], level, token_hash))
+        spec = TableSpec(
+            id=secrets.token_urlsafe(8), game=game_name, options=game.options_to_json(),
+            seed=secrets.randbits(53) if seed is None else seed, deals=deals,
+            turn_seconds=turn_seconds, takeover_seconds=takeover_seconds,
+            seats=tuple(seats), created_at=now())
+        table = Table(spec)  # deals the first deal: a bad combination fails before storing
+        await self._io(self.storage.create_table, spec)
+        live = self._install(table)
+        table_log(spec.id).info("created: %s, %d seats", game_name, game.num_seats)
+        return live, tokens
+
+    async def join(self, live: LiveTable, name: str, seat: int | None) -> tuple[int, str]:
+        """Give an open human seat (the first one unless ``seat``) to a person."""
+        async with live.lock:
+            open_seats = [s.seat for s in live.seats if s.kind == "human" and s.token_hash is None]
+            if seat is None:
+                if not open_seats:
+                    raise HubError("no_open_seat", "the table has no open seat", 409)
+                seat = open_seats[0]
+            elif seat not in open_seats:
+                raise HubError("no_open_seat", f"seat {seat} is not open", 409)
+            token = secrets.token_urlsafe(24)
+            if not await self._io(self.storage.take_seat, live.id, seat, name,
+                                  hash_token(token)):
+                raise HubError("no_open_seat", f"seat {seat} is not open", 409)
+            live.seats[seat] = replace(live.seats[seat], name=name,
+                                       token_hash=hash_token(token))
+            live.away_since[seat] = self.clock()
+            if live.table.seq == 0:  # nothing played yet: deal again with the person's name
+                live.table = Table(replace(live.spec, seats=tuple(live.seats)))
+        table_log(live.id).info("seat %d taken", seat)
+        self._send_views(live)
+        self.kick(live)
+        return seat, token
+
+    # -- connections -------------------------------------------------------------------------
+
+    async def connect(self, live: LiveTable, client: Client) -> None:
+        client.writer = asyncio.create_task(client.write_loop())
+        async with live.lock:
+            live.clients.add(client)
+            if client.seat is not None:
+                live.connections[client.seat] += 1
+            client.send(self.view(live, client.seat))
+        for line in await self._io(self.storage.chat, live.id, CHAT_HISTORY):
+            client.send(_chat_message(line))
+        self._send_views(live, skip=client)  # the others see the seat connected
+        self.kick(live)
+
+    async def disconnect(self, live: LiveTable, client: Client) -> None:
+        async with live.lock:
+            live.clients.discard(client)
+            if client.seat is not None:
+                live.connections[client.seat] -= 1
+                if live.connections[client.seat] == 0:
+                    live.away_since[client.seat] = self.clock()
+        client.close()
+        if client.writer is not None:
+            client.writer.cancel()
+        self._send_views(live)
+        self.kick(live)
+
+    # -- messages from clients ---------------------------------------------------------------
+
+    async def act(self, live: LiveTable, client: Client, seq: int,
+                  action: dict[str, Any]) -> None:
+        """A person's action for their seat; raises HubError when it is refused."""
+        if client.seat is None:
+            raise HubError("forbidden", "a spectator cannot act", 403)
+        if action.get("seat", client.seat) != client.seat:
+            raise HubError("forbidden", "a token acts only for its own seat", 403)
+        action = {k: v for k, v in action.items() if k != "seat"}
+        async with live.lock:
+            table = live.table
+            if table.finished:
+                raise HubError("finished", "the table is finished", 409)
+            if seq != table.seq:
+                raise HubError("stale", f"seq {seq} is not the current seq {table.seq}", 409)
+            if live.waiting:
+                raise HubError("not_your_turn", "the table is waiting for players", 409)
+            if table.to_act() != client.seat:
+                raise HubError("not_your_turn", "it is not this seat's turn", 409)
+            try:
+                prepared = table.prepare(client.seat, action, "human")
+            except TarockError as error:
+                raise HubError.from_engine(error) from None
+            await self._accept(live, prepared)
+
+    async def chat(self, live: LiveTable, client: Client, text: str) -> None:
+        if client.seat is None:
+            raise HubError("forbidden", "spectators cannot chat", 403)
+        line = ChatLine(live.seats[client.seat].name or f"Seat {client.seat}", text, now())
+        await self._io(self.storage.add_chat, live.id, line)
+        message = _chat_message(line)
+        for other in list(live.clients):
+            other.send(message)
+
+    def sync(self, live: LiveTable, client: Client) -> None:
+        client.send(self.view(live, client.seat))
+
+    # -- accepting ---------------------------------------------------------------------------
+
+    async def _accept(self, live: LiveTable, prepared: Prepared) -> None:
+        """Store, install and announce a prepared action (the caller holds the lock)."""
+        await self._io(self.storage.append_action, live.id, prepared.entry)
+        end = live.table.commit(prepared)
+        live.turn_since = self.clock()
+        self._announce(live, prepared, end)
+        self.kick(live)
+
+    def _announce(self, live: LiveTable, prepared: Prepared, end: DealEnd | None) -> None:
+        entry = prepared.entry
+        ended = None
+        if end is not None:
+            ended = {"type": "deal_end", "seq": end.seq, "deal": end.deal, "result": end.result,
+                     "record": f"{self.base_url}/api/tables/{live.id}/records/{end.deal}"}
+            table_log(live.id).info("deal %d over at seq %d", end.deal, end.seq)
+        views: dict[int | None, dict[str, Any]] = {}
+        for client in list(live.clients):
+            told = prepared.told.get(client.seat)
+            if told is not None:
+                client.send({"type": "event", "seq": entry.seq, "seat": entry.seat,
+                             "text": told[0], "action": told[1]})
+            if ended is not None:
+                client.send(ended)
+            if client.seat not in views:
+                views[client.seat] = self.view(live, client.seat)
+            client.send(views[client.seat])
+
+    def _send_views(self, live: LiveTable, skip: Client | None = None) -> None:
+        views: dict[int | None, dict[str, Any]] = {}
+        for client in list(live.clients):
+            if client is skip:
+                continue
+            if client.seat not in views:
+                views[client.seat] = self.view(live, client.seat)
+            client.send(views[client.seat])
+
+    # -- views -------------------------------------------------------------------------------
+
+    def seats_view(self, live: LiveTable) -> list[dict[str, Any]]:
+        t = self.clock()
+        return [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+                 "connected": live.connected(s.seat),
+                 "open": s.kind == "human" and s.token_hash is None,
+                 "bot_playing": s.kind == "human" and self._away_too_long(live, s.seat, t)}
+                for s in live.seats]
+
+    def view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+        table = live.table
+        observation = table.observation(seat)
+        to_act = table.public_to_act(seat, observation)
+        if live.waiting:
+            to_act = None
+        return {
+            "type": "view", "table": live.id, "seq": table.seq, "seat": seat,
+            "deal": table.deal, "observation": observation, "to_act": to_act,
+            "legal": table.legal(seat) if to_act == seat else [],
+            "deadline": self._deadline(live) if to_act is not None else None,
+            "seats": self.seats_view(live), "scores": table.score_sheet(),
+            "status": live.status,
+        }
+
+    def _deadline(self, live: LiveTable) -> str | None:
+        turn = live.spec.turn_seconds
+        seat = live.table.to_act()
+        if turn is None or seat is None or live.seats[seat].kind == "bot":
+            return None
+        left = turn - (self.clock() - live.turn_since)
+        return (datetime.now(UTC) + timedelta(seconds=max(0.0, left))).isoformat()
+
+    # -- who decides -------------------------------------------------------------------------
+
+    def _away_too_long(self, live: LiveTable, seat: int, t: float) -> bool:
+        return (live.seats[seat].token_hash is not None and live.connections[seat] == 0
+                and t - live.away_since[seat] >= live.spec.takeover_seconds)
+
+    def controller(self, live: LiveTable) -> tuple[str, str] | float | None:
+        """Who decides now: ``(by, bot level)`` for a bot; the monotonic time at which a bot
+        will take over a person's turn; None when a person decides with no time limit or
+        nobody can act (the table is finished or waiting)."""
+        table = live.table
+        seat = table.to_act()
+        if seat is None or live.waiting:
+            return None
+        s = live.seats[seat]
+        if s.kind == "bot":
+            return ("bot", s.level or TAKEOVER_LEVEL)
+        t = self.clock()
+        if self._away_too_long(live, seat, t):
+            return ("takeover", TAKEOVER_LEVEL)
+        turn = live.spec.turn_seconds
+        if turn is not None and t - live.turn_since >= turn:
+            return ("timer", TAKEOVER_LEVEL)
+        deadlines = []
+        if turn is not None:
+            deadlines.append(live.turn_since + turn)
+        if live.connections[seat] == 0:
+            deadlines.append(live.away_since[seat] + live.spec.takeover_seconds)
+        return min(deadlines) if deadlines else None
+
+    def kick(self, live: LiveTable) -> None:
+        """Make sure the table's driver runs: it plays bots' turns and sets the next timer."""
+        if live.driver is None or live.driver.done():
+            live.driver = asyncio.create_task(self._drive(live))
+
+    async def _drive(self, live: LiveTable) -> None:
+        while True:
+            if live.wake is not None:
+                live.wake.cancel()
+                live.wake = None
+            who = self.controller(live)
+            if who is None:
+                return
+            if isinstance(who, float):
+                delay = max(0.0, who - self.clock()) + 0.01
+                live.wake = asyncio.get_running_loop().call_later(delay, self.kick, live)
+                return
+            by, level = who
+            table = live.table
+            seat, seq = table.to_act(), table.seq
+            assert seat is not None
+            try:
+                choice = await self.bots.decide(level, derive_seed(table.spec.seed, 1 + seat),
+                                                table.game, table.observation(seat),
+                                                table.legal(seat))
+            except Exception:  # a bot must never stop a table: take its first legal action
+                table_log(live.id).exception("bot for seat %d failed; first legal action", seat)
+                choice = table.legal(seat)[0]
+            async with live.lock:
+                if live.table.seq != seq or self.controller(live) != who:
+                    continue  # a person acted or came back meanwhile
+                try:
+                    prepared = live.table.prepare(seat, choice, by)
+                except TarockError:
+                    table_log(live.id).exception("bot for seat %d chose an illegal action", seat)
+                    prepared = live.table.prepare(seat, live.table.legal(seat)[0], by)
+                try:
+                    await self._accept(live, prepared)
+                except Exception:  # the database is away: nothing was installed; try again
+                    table_log(live.id).exception("storing a bot action failed; retrying")
+                    live.wake = asyncio.get_running_loop().call_later(1.0, self.kick, live)
+                    return
+
+
+def _chat_message(line: ChatLine) -> dict[str, Any]:
+    return {"type": "chat", "from": line.sender, "text": line.text, "at": line.at.isoformat()}
