@@ -6,9 +6,11 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+import sqlalchemy
 from server_support import Server, running_server
 
 POSTGRES = os.environ.get("TAROCK_TEST_POSTGRES_URL")
@@ -18,18 +20,22 @@ def sqlite_url(tmp_path: Path) -> str:
     return f"sqlite:///{tmp_path / 'tarock.db'}"
 
 
-def postgres_url() -> str:
-    """A fresh database on the test PostgreSQL server, so tests never see each other's rows."""
-    import sqlalchemy
-
+@contextmanager
+def postgres_database() -> Iterator[str]:
+    """A fresh database on the test PostgreSQL server, so tests never see each other's rows;
+    dropped afterwards."""
     assert POSTGRES is not None
     name = f"tarock_test_{uuid.uuid4().hex[:12]}"
-    engine = sqlalchemy.create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
-    with engine.connect() as c:
+    admin = sqlalchemy.create_engine(POSTGRES, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
         c.execute(sqlalchemy.text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return str(sqlalchemy.make_url(POSTGRES).set(database=name).render_as_string(
-        hide_password=False))
+    try:
+        yield sqlalchemy.make_url(POSTGRES).set(database=name).render_as_string(
+            hide_password=False)
+    finally:
+        with admin.connect() as c:
+            c.execute(sqlalchemy.text(f'DROP DATABASE "{name}" WITH (FORCE)'))
+        admin.dispose()
 
 
 DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
@@ -37,9 +43,13 @@ DATABASES = ["sqlite", pytest.param("postgresql", marks=pytest.mark.skipif(
 
 
 @pytest.fixture(params=DATABASES)
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """The URL of an empty database of each kind the tests can reach."""
-    return sqlite_url(tmp_path) if request.param == "sqlite" else postgres_url()
+    if request.param == "sqlite":
+        yield sqlite_url(tmp_path)
+    else:
+        with postgres_database() as url:
+            yield url
 
 
 @pytest.fixture
