@@ -112,11 +112,12 @@ class Ws:
 
 
 @contextmanager
-def running_server(db_url: str) -> Iterator[Server]:
+def running_server(db_url: str, shard: str | None = None) -> Iterator[Server]:
     """The server in this process (uvicorn in a thread) on a free loopback port."""
     port = free_port()
-    config = uvicorn.Config(create_app(db_url), host="127.0.0.1", port=port, log_config=None,
-                            log_level="warning", ws_max_size=WS_MAX_SIZE, lifespan="on")
+    config = uvicorn.Config(create_app(db_url, shard=shard), host="127.0.0.1", port=port,
+                            log_config=None, log_level="warning", ws_max_size=WS_MAX_SIZE,
+                            lifespan="on")
     server = uvicorn.Server(config)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

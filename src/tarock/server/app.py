@@ -12,10 +12,13 @@ import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
+from sqlalchemy import make_url
+from sqlalchemy.exc import ArgumentError
 from starlette.exceptions import HTTPException
 
 import tarock.games  # noqa: F401  (registers the games)
 from tarock import __version__
+from tarock.core.errors import InvalidOptionError
 from tarock.server import api, ws
 from tarock.server.bots import Bots
 from tarock.server.hub import Hub, HubError
@@ -25,14 +28,15 @@ DEFAULT_DB = "sqlite:///tarock.db"
 WS_MAX_SIZE = 4 * 1024 * 1024  # transport limit; messages over 64 KiB get an error first
 
 
-def create_app(db_url: str = DEFAULT_DB, base_url: str = "") -> FastAPI:
-    """The server for the database at ``db_url``; its tables are loaded when it starts."""
+def create_app(db_url: str = DEFAULT_DB, base_url: str = "", shard: str | None = None) -> FastAPI:
+    """The server for the database at ``db_url``; its tables (those of ``shard`` only, when
+    given) are loaded when it starts."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         storage = Storage(db_url)
         bots = Bots()
-        hub = Hub(storage, bots, base_url)
+        hub = Hub(storage, bots, base_url, shard=shard)
         app.state.hub = hub
         await hub.start()
         try:
@@ -97,9 +101,14 @@ def configure_logging(level: str = "info") -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB,
-          log_level: str = "info") -> None:
+          log_level: str = "info", shard: str | None = None) -> None:
     """Run the server until interrupted."""
+    try:
+        make_url(db_url)
+    except ArgumentError:
+        raise InvalidOptionError(f"invalid --db {db_url!r}",
+                                 expected="a database URL such as sqlite:///tarock.db") from None
     configure_logging(log_level)
-    app = create_app(db_url)
+    app = create_app(db_url, shard=shard)
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
                 access_log=False, ws_max_size=WS_MAX_SIZE)

@@ -140,11 +140,14 @@ class Hub:
     """All tables of this server process."""
 
     def __init__(self, storage: Storage, bots: Bots, base_url: str = "",
-                 clock: Callable[[], float] = time.monotonic):
+                 clock: Callable[[], float] = time.monotonic, shard: str | None = None):
         self.storage = storage
         self.bots = bots
         self.base_url = base_url
         self.clock = clock
+        # With several processes on one database, each owns the tables whose id starts with
+        # its shard name (see docs/deploy.md): it creates only those and drives only those.
+        self.prefix = f"{shard}-" if shard else ""
         self.tables: dict[str, LiveTable] = {}
         # One writer thread: SQLite takes one writer at a time anyway, and a single thread
         # keeps the log's appends in the order they were accepted.
@@ -158,6 +161,8 @@ class Hub:
     async def start(self) -> None:
         """Load every table from the database and let its bots and timers run again."""
         for table_id in await self._io(self.storage.table_ids):
+            if not table_id.startswith(self.prefix):
+                continue
             spec = await self._io(self.storage.load_table, table_id)
             actions = await self._io(self.storage.actions, table_id)
             try:
@@ -225,7 +230,8 @@ class Hub:
             name = p.get("name") or (f"Bot {i + 1} ({level})" if level else None)
             seats.append(SeatSpec(i, name, p["kind"], level, token_hash))
         spec = TableSpec(
-            id=secrets.token_urlsafe(8), game=game_name, options=game.options_to_json(),
+            id=self.prefix + secrets.token_urlsafe(8), game=game_name,
+            options=game.options_to_json(),
             seed=secrets.randbits(53) if seed is None else seed, deals=deals,
             turn_seconds=turn_seconds, takeover_seconds=takeover_seconds,
             seats=tuple(seats), created_at=now())
