@@ -114,3 +114,19 @@ def test_chat_reaches_everyone_and_is_kept(server: Server) -> None:
         assert (line["from"], line["text"]) == ("Ann", "jó napot") and line["at"]
     late = server.connect(created["table"])
     assert late.until(lambda m: m["type"] == "chat")["text"] == "jó napot"
+
+
+def test_hard_bots_think_in_another_process(server: Server) -> None:
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    from tarock.players.base import LEVELS
+    from tarock.server.bots import Bots
+
+    bots = Bots()
+    try:
+        assert isinstance(bots._executor(LEVELS["hard"]), ProcessPoolExecutor)
+        assert isinstance(bots._executor(LEVELS["easy"]), ThreadPoolExecutor)
+    finally:
+        bots.close()
+    created = server.create("bavarian-tarock", [{"kind": "bot", "level": "hard"}] * 3, seed=1)
+    server.wait_for(created["table"], lambda t: t["seq"] >= 3, timeout=60)
