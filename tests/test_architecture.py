@@ -37,3 +37,9 @@ def test_the_core_imports_only_the_core(path):
 def test_the_environments_import_no_game_internals(path):
     inside = {m for m in imported_modules(path) if m.startswith("tarock")}
     assert not {m for m in inside if m.startswith(GAMES)}, inside
+
+
+@pytest.mark.parametrize("path", modules("server"), ids=lambda p: p.name)
+def test_the_server_imports_no_game_internals(path):
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert not {m for m in inside if m.startswith(GAMES)}, inside
