@@ -6,30 +6,33 @@ limit so that every table keeps playing), connects one WebSocket client per tabl
 person play a uniformly random legal action after thinking ``--people-think`` seconds
 (uniformly between half and one and a half times that, so that the tables do not move in
 lockstep). The clients run in one asyncio process, or in ``--client-procs`` processes; the
-client's own CPU use and event-loop lag are reported so that one can see that the client is
-not what limits the figures.
+clients' CPU use and event-loop lag are reported so that one can see that the client is not
+what limits the figures.
 
 After ``--warmup`` seconds (connecting included) the measurement runs for ``--duration``
-seconds, then everything stops and the server is killed. Reported:
+seconds; then the people stop acting, the acknowledgments still on their way are awaited (at
+most ``ACK_GRACE`` seconds) and the server is stopped (SIGTERM, then SIGKILL). Reported:
 
 * accepted actions per second, server-wide: the sum over all tables of the increase of ``seq``
   during the window (read from the views every person receives; checked against
   ``GET /api/tables/{id}`` at the end), divided by the window;
 * latency from a person's ``act`` to the ``view`` with ``seq + 1`` that acknowledges it
-  (p50, p99, max), for the acts sent during the window;
-* errors: every ``error`` message, failed connection or table creation, lost connection, and
-  every ERROR line in the server's log;
-* the server process's memory (VmRSS final, VmHWM peak, from ``/proc/<pid>/status``) and CPU
-  use, the clients' CPU use, and how busy the whole machine was.
+  (p50, p99, max), for every act sent during the window;
+* errors: every ``error`` message, failed connection, connection closed by the server, failed
+  table creation, act never acknowledged, server exit, and ERROR line in the server's log;
+* the server process's memory (VmRSS at the start and the end, VmHWM as the peak, from
+  ``/proc/<pid>/status``), its CPU use (and CPU per accepted action), the time its threads were
+  runnable but waiting for a CPU (``/proc/<pid>/task/*/schedstat``: the share other processes
+  took from it on a shared machine), the clients' CPU use, and how busy the whole machine was.
 
-A table whose session ends is replaced by a new one (and counted), so N tables are always in
-play. Every run is bounded: the setup, the warm-up and the window each have a limit, and the
-server is killed at the end whatever happened.
+A table whose session ends is replaced by a new one (and counted), so N tables are in play
+throughout. Every run is bounded: the setup, the warm-up, the window and the grace each have a
+limit, and the server is stopped at the end whatever happened. Needs the dev extras (httpx).
 
 Usage: python benchmarks/server_load.py [--tables 100] [--people-think 0.5] [--duration 60]
-       [--game hungarian-tarokk] [--players N] [--bots easy] [--client-procs 1] [--json]
+       [--game hungarian-tarokk] [--options JSON] [--players N] [--bots easy]
+       [--client-procs 1] [--compression deflate|none] [--server-command CMD] [--json]
 """
-
 from __future__ import annotations
 
 import argparse
@@ -38,6 +41,7 @@ import contextlib
 import json
 import os
 import random
+import shlex
 import signal
 import socket
 import subprocess
@@ -56,6 +60,7 @@ import websockets
 
 SETUP_TIMEOUT = 60.0  # seconds for the server to start and the tables to be made
 STOP_GRACE = 10.0  # seconds the server gets to exit on SIGTERM before SIGKILL
+ACK_GRACE = 10.0  # seconds after the window for the acknowledgments of acts sent in it
 WS_MAX_SIZE = 4 * 1024 * 1024
 
 
@@ -87,6 +92,16 @@ def proc_cpu_seconds(pid: int) -> float:
     return 0.0
 
 
+def run_delay_seconds(pid: int) -> float:
+    """Seconds the threads of ``pid`` spent runnable but waiting for a CPU (schedstat)."""
+    total = 0
+    with contextlib.suppress(OSError):
+        for task in Path(f"/proc/{pid}/task").iterdir():
+            with contextlib.suppress(OSError, IndexError, ValueError):
+                total += int((task / "schedstat").read_text().split()[1])
+    return total / 1e9
+
+
 def machine_cpu() -> tuple[float, float]:
     """(busy, total) CPU time of the whole machine, in clock ticks."""
     values = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -95,14 +110,15 @@ def machine_cpu() -> tuple[float, float]:
 
 
 class ServerProcess:
-    def __init__(self, db_url: str, log: Path):
+    def __init__(self, db_url: str, log: Path, command: str | None = None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
-        exe = Path(sys.executable).with_name("tarock")
+        start = (shlex.split(command) if command
+                 else [str(Path(sys.executable).with_name("tarock")), "serve"])
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
-                [str(exe), "serve", "--port", str(self.port), "--db", db_url,
+                [*start, "--host", "127.0.0.1", "--port", str(self.port), "--db", db_url,
                  "--log-level", "warning"], stdout=out, stderr=out)
 
     @property
@@ -149,6 +165,7 @@ class Config:
     t_start: float  # time.monotonic() (system-wide on Linux) of the window's start
     t_end: float
     seed: int
+    compression: str = "deflate"
 
 
 def table_body(config: Config, seed: int) -> dict[str, Any]:
@@ -220,8 +237,10 @@ class Person:
             url = (f"{self.config.url.replace('http', 'ws', 1)}/ws/tables/{self.table}"
                    f"?token={self.token}")
             try:
+                compression = "deflate" if self.config.compression == "deflate" else None
                 async with websockets.connect(url, max_size=WS_MAX_SIZE, open_timeout=20,
-                                              ping_interval=None) as ws:
+                                              ping_interval=None,
+                                              compression=compression) as ws:
                     finished = await self.play(ws)
             except (OSError, TimeoutError, websockets.WebSocketException) as error:
                 self.stats.error("connection", f"table {self.table}: {error!r}")
@@ -234,7 +253,9 @@ class Person:
                 self.stats.error("connection", f"table {self.table}: closed by the server")
                 await asyncio.sleep(1.0)
                 continue
-            # the session ended: a new table takes its place
+            # the session ended: a new table takes its place (within the window)
+            if time.monotonic() >= self.config.t_end:
+                return
             self.stats.tables_finished += 1
             self.replacements += 1
             try:
@@ -299,7 +320,7 @@ async def loop_lag(stats: Stats, config: Config) -> None:
     while time.monotonic() < config.t_end:
         t = time.monotonic()
         await asyncio.sleep(step)
-        if t >= config.t_start:
+        if t >= config.t_start and t + step < config.t_end:
             stats.loop_lag.append(time.monotonic() - t - step)
 
 
@@ -317,6 +338,14 @@ async def run_people(shard: list[tuple[int, str, str]], config: Config) -> Stats
         await asyncio.sleep(max(0.0, config.t_end - time.monotonic()))
         end = [p.total for p in people]
         stats.cpu_seconds = time.process_time() - cpu0
+        # no act is sent after the window; wait for the acknowledgments still on their way
+        end_wait = time.monotonic() + ACK_GRACE
+        while any(p.pending for p in people) and time.monotonic() < end_wait:
+            await asyncio.sleep(0.05)
+        for p in people:
+            if p.pending is not None:
+                stats.error("no_ack", f"table {p.table}: act on seq {p.pending[0]} not "
+                            f"acknowledged {ACK_GRACE:g} s after the window")
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, lag, return_exceptions=True)
@@ -362,7 +391,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 
     options = json.loads(args.options)
     players = args.players or make_game(args.game, options).num_seats
-    server = ServerProcess(f"sqlite:///{workdir / 'load.db'}", workdir / "server.log")
+    server = ServerProcess(f"sqlite:///{workdir / 'load.db'}", workdir / "server.log",
+                           args.server_command)
     try:
         async with httpx.AsyncClient(timeout=30) as http:
             await server.wait_ready(http)
@@ -379,7 +409,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
 
             t_start = time.monotonic() + args.warmup
             config = Config(server.url, args.game, options, players, args.bots,
-                            args.people_think, t_start, t_start + args.duration, args.seed)
+                            args.people_think, t_start, t_start + args.duration, args.seed,
+                            args.compression)
             shards: list[list[tuple[int, str, str]]] = [[] for _ in range(args.client_procs)]
             for i, (table, token) in enumerate(made):
                 shards[i % args.client_procs].append((i, table, token))
@@ -399,6 +430,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
             window = await measure
             await sampler
             status = proc_status(server.pid)
+            exited = server.proc.poll()
 
             # cross-check the seqs seen by the people against the server's own
             behind = 0
@@ -420,12 +452,15 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         errors["server_log"] += len(log_errors)
     if behind:
         errors["seq_mismatch"] += behind
+    if exited is not None:
+        errors["server_exited"] += 1
     accepted = sum(p.accepted for p in parts)
     client_cpu = sum(p.cpu_seconds for p in parts)
     return {
         "game": args.game, "players": players, "bots": args.bots, "tables": args.tables,
         "people_think_s": args.people_think, "duration_s": args.duration,
-        "client_procs": args.client_procs, "cpus": os.cpu_count(),
+        "client_procs": args.client_procs, "compression": args.compression,
+        "cpus": os.cpu_count(),
         "create_tables_s": round(create_s, 2),
         "accepted_actions": accepted,
         "actions_per_s": round(accepted / args.duration, 1),
@@ -441,6 +476,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
                            "peak": round(status.get("VmHWM", max(peaks, default=0)) / 1024, 1),
                            "final": round(status.get("VmRSS", 0) / 1024, 1)},
         "server_cpu_percent": round(100 * window["server_cpu"] / args.duration, 1),
+        "server_cpu_ms_per_action": round(1000 * window["server_cpu"] / max(1, accepted), 3),
+        "server_cpu_wait_percent": round(100 * window["server_run_delay"] / args.duration, 1),
         "client_cpu_percent": round(100 * client_cpu / args.duration, 1),
         "machine_busy_percent": window["machine_busy"],
         "other_cpu_percent": round(window["machine_busy"] - 100 * (window["server_cpu"]
@@ -458,10 +495,13 @@ async def window_cpu(pid: int, config: Config) -> dict[str, float]:
     """The server's CPU seconds and the machine's busy share over the window."""
     await asyncio.sleep(max(0.0, config.t_start - time.monotonic()))
     cpu0, (busy0, total0) = proc_cpu_seconds(pid), machine_cpu()
+    wait0 = run_delay_seconds(pid)
     await asyncio.sleep(max(0.0, config.t_end - time.monotonic()))
     cpu1, (busy1, total1) = proc_cpu_seconds(pid), machine_cpu()
+    wait1 = run_delay_seconds(pid)
     share = 100 * (busy1 - busy0) / max(1.0, total1 - total0) * (os.cpu_count() or 1)
-    return {"server_cpu": cpu1 - cpu0, "machine_busy": round(share, 1)}
+    return {"server_cpu": cpu1 - cpu0, "machine_busy": round(share, 1),
+            "server_run_delay": wait1 - wait0}
 
 
 def report(r: dict[str, Any]) -> str:
@@ -481,9 +521,12 @@ def report(r: dict[str, Any]) -> str:
         f"({lat['samples']} samples)",
         f"  errors: {r['errors']} {r['errors_by_kind'] or ''}",
         f"  server RSS: start {rss['start']} MiB, peak {rss['peak']} MiB, final {rss['final']} MiB",
-        f"  CPU over the window (100% = one core): server {r['server_cpu_percent']}%, "
+        f"  CPU over the window (100% = one core): server {r['server_cpu_percent']}% "
+        f"({r['server_cpu_ms_per_action']} ms per accepted action), "
         f"clients {r['client_cpu_percent']}%, other processes {r['other_cpu_percent']}%, "
         f"whole machine {r['machine_busy_percent']}% of {100 * (r['cpus'] or 1)}%",
+        f"  server threads runnable but waiting for a CPU: {r['server_cpu_wait_percent']}% "
+        "of the window (CPU taken by other processes shows here)",
         f"  client event-loop lag: p99 {r['client_loop_lag_ms']['p99']} ms, "
         f"max {r['client_loop_lag_ms']['max']} ms; received {r['messages_per_s']} messages/s, "
         f"{r['message_kib_per_s']} KiB/s",
@@ -513,6 +556,13 @@ def main() -> None:
     parser.add_argument("--bots", default="easy", choices=["easy", "normal", "hard"])
     parser.add_argument("--client-procs", type=int, default=1,
                         help="client processes the tables are shared among (1)")
+    parser.add_argument("--compression", choices=["deflate", "none"], default="deflate",
+                        help="WebSocket permessage-deflate offered by the clients (deflate, as "
+                        "browsers do)")
+    parser.add_argument("--server-command", default=None,
+                        help="the command that starts the server, before --host/--port/--db "
+                        "(default: this environment's 'tarock serve'); e.g. to run it under a "
+                        "profiler")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true", help="print a JSON object")
     args = parser.parse_args()

@@ -71,6 +71,7 @@ class HighCardEncoding(ActionEncoding):
 
 class HighCardGame(Game):
     name = NAME
+    title = "High card"
     option_specs = SPECS
 
     def __init__(self, options: Mapping[str, Any] | None = None):
