@@ -72,12 +72,12 @@ class BavarianGame(Game):
 
     @property
     def num_seats(self) -> int:
-        return self.opt.seats
+        return self.opt.players
 
     @property
     def starting_fund(self) -> int:
         """The fund after the stakes at match start (BT-PAY-3)."""
-        return self.opt.stake * self.opt.seats
+        return self.opt.stake * self.opt.players
 
     def deal(self, seed: int, dealer: int = 0) -> Deal:
         """BT-DEAL-1..4: a uniform shuffle (the cut is skipped, BT-DEAL-2), then the variant's
@@ -97,7 +97,7 @@ class BavarianGame(Game):
                           **envelope: Any) -> BavarianState:
         unknown = sorted(set(envelope) - set(self.envelope_keys))
         if unknown:
-            raise InvalidRecordError(f"unexpected record keys {unknown}", rule="game-records.md")
+            raise InvalidRecordError(f"unexpected record keys {unknown}", rule="docs/records.md")
         if multiplier != 1:
             raise InvalidRecordError(f"deal_multiplier is {multiplier}; Bavarian tarock has no "
                                      "doubled deals", rule="BT-PAY-2", expected="1")

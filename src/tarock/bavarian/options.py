@@ -1,4 +1,4 @@
-"""The rule options of Bavarian tarock (§3 of bavarian-tarock.md, 32 options) and the variants.
+"""The 32 rule options of Bavarian tarock and the variants (docs/rules/bavarian-tarock.md).
 
 An option that does not apply to the selected variant is accepted and ignored (§3). Money values
 are in u (half-cents, BT-PAY-1).
@@ -22,7 +22,7 @@ GAME_NAME = "bavarian-tarock"
 
 SPECS: tuple[OptionSpec, ...] = (
     choice_option("variant", ("haferl", "simple", "scharfer"), "§2.1"),
-    choice_option("seats", (3, 4), "BT-MATCH-4"),
+    OptionSpec("players", "choice", 3, (3, 4), rule="BT-MATCH-4", aliases=("seats",)),
     choice_option("first_dealer", ("draw_highest", "first_ace", "seat_0"), "BT-MATCH-2"),
     bool_option("must_beat", False, "BT-PLAY-8"),
     choice_option("talon_reveal", ("auto", "declarer_only", "all"), "BT-TALON-4"),
@@ -65,7 +65,7 @@ class BavarianOptions(OptionValues):
     GAME: ClassVar[str] = GAME_NAME
 
     variant: str
-    seats: int
+    players: int
     first_dealer: str
     must_beat: bool
     talon_reveal: str

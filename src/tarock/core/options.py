@@ -24,6 +24,8 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     rule: str = ""  # the rule the option changes, cited in errors
     help: str = ""
+    # earlier names of the key, still accepted so that old records and scripts keep working
+    aliases: tuple[str, ...] = ()
 
     def convert(self, value: Any) -> Any:
         """Turn a Python, JSON or command-line value into this option's canonical value."""
@@ -109,19 +111,28 @@ def parse_options(
 ) -> dict[str, Any]:
     """Validate ``given`` against ``specs`` and fill in defaults; unknown keys are errors.
 
+    A key may also be given under one of its ``aliases`` (its earlier names), but only once.
+
     ``rule``, when given, is the game's rule for option validation (e.g. ``OT-V-0``): every
     refusal cites it instead of the option's own rule.
     """
     by_key = {s.key: s for s in specs}
+    by_alias = {alias: s for s in specs for alias in s.aliases}
     values = {s.key: s.default for s in specs}
-    for key, value in (given or {}).items():
-        spec = by_key.get(key)
+    seen: dict[str, str] = {}  # option key -> the name it was given under
+    for name, value in (given or {}).items():
+        spec = by_key.get(name) or by_alias.get(name)
         if spec is None:
             raise InvalidOptionError(
-                f"unknown option {key!r} for {game}",
+                f"unknown option {name!r} for {game}",
                 rule=rule,
                 expected="one of " + ", ".join(sorted(by_key)),
             )
+        key = spec.key
+        if key in seen:
+            raise InvalidOptionError(f"option {key!r} given twice, as {seen[key]!r} and {name!r}",
+                                     rule=rule or spec.rule or None, expected="one of the two")
+        seen[key] = name
         try:
             values[key] = spec.convert(value)
         except InvalidOptionError as exc:

@@ -94,7 +94,7 @@ class OttocentoGame(Game):
 
     @property
     def num_seats(self) -> int:
-        return self.opt.player_count
+        return self.opt.players
 
     def deal(self, seed: int, dealer: int = 0) -> Deal:
         if not 0 <= dealer < self.num_seats:
@@ -107,7 +107,7 @@ class OttocentoGame(Game):
         extra = set(envelope) - set(self.envelope_keys)
         if extra:
             raise InvalidRecordError(f"unexpected record keys {sorted(extra)}",
-                                     rule="game-records.md")
+                                     rule="docs/records.md")
         return OttocentoState(self, deal, dealer, multiplier, envelope.get("totals"),
                               envelope.get("deals_played", 0))
 

@@ -1,4 +1,4 @@
-"""The rule options of Ottocento (§13.1 of ottocento.md) and their constraints (OT-V-0)."""
+"""The rule options of Ottocento and their constraints, OT-V-0 (docs/rules/ottocento.md)."""
 
 from __future__ import annotations
 
@@ -20,10 +20,10 @@ OPTION_RULE = "OT-V-0"  # every refusal of an option cites it (OT-TC-V-12)
 
 
 SPECS: tuple[OptionSpec, ...] = (
-    choice_option("player_count", (4, 2), "OT-V-2"),
+    OptionSpec("players", "choice", 4, (4, 2), rule="OT-V-2", aliases=("player_count",)),
     choice_option("match_format", ("rubber", "quattro_scartate"), "OT-V-3"),
     OptionSpec("target_score", "int_min", 800, (1,), rule="OT-RUB-1",
-               help="800; 1000 when player_count = 2 and no target is given (OT-V-1)"),
+               help="800; 1000 when players = 2 and no target is given (OT-V-1)"),
     choice_option("tie_rule", ("play_on", "draw"), "OT-RUB-5"),
     choice_option("early_claims", ("dealer_and_eldest", "none", "any_declaration"), "OT-V-8"),
     choice_option("lost_discard_to", ("opponents", "nobody"), "OT-DEAL-7"),
@@ -48,7 +48,7 @@ class OttocentoOptions(OptionValues):
     SPECS: ClassVar[tuple[OptionSpec, ...]] = SPECS
     GAME: ClassVar[str] = GAME_NAME
 
-    player_count: int
+    players: int
     match_format: str
     target_score: int
     tie_rule: str
@@ -70,11 +70,11 @@ class OttocentoOptions(OptionValues):
         """Validated options (OT-V-0): unknown keys, bad values and quattro_scartate with two
         players raise InvalidOptionError. ``target_score`` defaults to 1000 with two players."""
         values = parse_options(SPECS, given, GAME_NAME, rule=OPTION_RULE)
-        if values["player_count"] == 2 and "target_score" not in (given or {}):
+        if values["players"] == 2 and "target_score" not in (given or {}):
             values["target_score"] = 1000  # OT-V-1, OT-V-2 item 8
-        if values["match_format"] == "quattro_scartate" and values["player_count"] != 4:
+        if values["match_format"] == "quattro_scartate" and values["players"] != 4:
             raise InvalidOptionError("match_format quattro_scartate needs four players",
-                                     rule=OPTION_RULE, expected="player_count 4")
+                                     rule=OPTION_RULE, expected="players 4")
         return cls(**values)
 
     @property
