@@ -196,7 +196,7 @@ def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
     rows = [{"key": spec.key, "value": values[spec.key], "allowed": spec.describe(),
              "default": spec.to_json(spec.default), "rule": spec.rule}
             for spec in g.option_specs]
-    where = f"shared/rules/{game}.md, section 'Rule options'"
+    where = f"docs/rules/{game}.md, section Options"
     if json_out:
         echo_json({"game": game, "documented_in": where, "options": rows})
         return

@@ -1,4 +1,4 @@
-"""``tarock ottocento-count CARD...``: the Ottocento combinations calculator (ottocento.md §9).
+"""``tarock ottocento-count CARD...``: the Ottocento combinations calculator (OT-COMB-1..16).
 
 Prints every set and sequence the given cards hold with its points, as players count a hand or a
 pile at the table, the doubling of each family (OT-COMB-4, OT-COMB-15) and the total; with an even
@@ -23,7 +23,7 @@ from tarock.ottocento import OttocentoOptions, count_cards
 
 def ottocento_count_cmd(
     cards: Annotated[list[str], typer.Argument(
-        help="Card codes of ottocento.md §1, e.g. ANGELO MONDO T16 SK SQ MATTO.")],
+        help="Card codes (OT-NOT-1 to OT-NOT-3), e.g. ANGELO MONDO T16 SK SQ MATTO.")],
     option: OptionsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:

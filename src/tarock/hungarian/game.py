@@ -111,7 +111,7 @@ class HungarianGame(Game):
                           **envelope: Any) -> HungarianState:
         if envelope:
             raise InvalidRecordError(f"unexpected record keys {sorted(envelope)}",
-                                     rule="game-records.md")
+                                     rule="docs/records.md")
         return HungarianState(self, deal, dealer, multiplier)
 
     def new_session(self, names: Sequence[str], seed: int) -> HungarianSession:

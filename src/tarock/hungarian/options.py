@@ -1,4 +1,4 @@
-"""The rule options of Hungarian tarokk (§14 of hungarian-tarokk.md), with their defaults."""
+"""The rule options of Hungarian tarokk with their defaults (docs/rules/hungarian-tarokk.md)."""
 
 from __future__ import annotations
 

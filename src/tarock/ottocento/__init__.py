@@ -1,4 +1,7 @@
-"""Ottocento (Tarocchino Bolognese), 4 players in teams and the 2-player game, per ottocento.md."""
+"""Ottocento (Tarocchino Bolognese), 4 players in teams and the 2-player game.
+
+The rules: docs/rules/ottocento.md.
+"""
 
 from tarock.core.protocol import register_game
 from tarock.ottocento.combinations import Combination, count_cards, holding_combinations
