@@ -59,6 +59,8 @@ AUCTION, CONTRACT, RAISE, TRUMP, LAY_AWAY, PLAY, END = (
 
 class BavarianGame(Game):
     name = GAME_NAME
+    turn_rule = "BT-IRR-1"  # nobody acts out of turn
+    over_rule = "BT-FLOW-1"  # the phases of a hand end with its settlement
     option_specs = SPECS
 
     def __init__(self, options: Mapping[str, Any] | None = None):

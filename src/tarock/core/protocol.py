@@ -50,6 +50,10 @@ class Game(ABC):
     # deal to deal, such as the pot of Bavarian tarock. They are passed to new_initial_state as
     # keyword arguments and written back by State.envelope().
     envelope_keys: tuple[str, ...] = ()
+    # The rules a record breaks with an action out of turn, and with one after the deal's end:
+    # every refusal names its rule, these two included.
+    turn_rule: str = ""
+    over_rule: str = ""
 
     @property
     @abstractmethod

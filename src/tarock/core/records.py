@@ -241,10 +241,11 @@ def _replay_action(game: Game, state: State, index: int, item: Any, n: int) -> N
         )
     prefix = f"action {index} (seat {seat}, {describe_action(item)}): illegal: "
     if state.is_terminal():
-        _fail(prefix + "the deal is already over")
+        _fail(prefix + "the deal is already over", rule=game.over_rule or None)
     turn = state.current_player()
     if seat != turn:
-        _fail(prefix + f"it is seat {turn}'s turn, not seat {seat}'s")
+        _fail(prefix + f"it is seat {turn}'s turn, not seat {seat}'s",
+              rule=game.turn_rule or None)
     try:
         action = game.action_from_json({k: v for k, v in item.items() if k != "seat"})
     except _PARSE_ERRORS as exc:

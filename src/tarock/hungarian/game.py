@@ -73,6 +73,8 @@ _ENCODING = HungarianEncoding()
 
 class HungarianGame(Game):
     name = GAME_NAME
+    turn_rule = "HU-NOT-4"  # every action goes counter-clockwise, in the order A, B, C, D
+    over_rule = "HU-IRR-1"  # nothing can be done after the deal
     deck = DECK
     option_specs = SPECS
 

@@ -84,6 +84,8 @@ _ENCODING = OttocentoEncoding()
 
 class OttocentoGame(Game):
     name = GAME_NAME
+    turn_rule = "OT-PLAY-12"  # one at a time, in order
+    over_rule = "OT-FLOW-2"  # no decision is left after the deal
     option_specs = SPECS
     envelope_keys = ("totals", "deals_played")
 
