@@ -23,7 +23,9 @@ class OptionSpec:
     # allowed values ("choice", "int"), members ("subset") or the one minimum ("int_min")
     choices: tuple[Any, ...] = ()
     rule: str = ""  # the rule the option changes, cited in errors
-    help: str = ""
+    help: str = ""  # a note on the default where it depends on other options
+    # one line on what the option changes, for `tarock options` and the documentation
+    description: str = ""
     # earlier names of the key, still accepted so that old records and scripts keep working
     aliases: tuple[str, ...] = ()
 
@@ -90,19 +92,20 @@ class OptionSpec:
         return sorted(value) if self.kind == "subset" else value
 
 
-def bool_option(key: str, default: bool, rule: str) -> OptionSpec:
+def bool_option(key: str, default: bool, rule: str, description: str) -> OptionSpec:
     """A true/false option row."""
-    return OptionSpec(key, "bool", default, rule=rule)
+    return OptionSpec(key, "bool", default, rule=rule, description=description)
 
 
-def choice_option(key: str, choices: tuple[Any, ...], rule: str) -> OptionSpec:
+def choice_option(key: str, choices: tuple[Any, ...], rule: str, description: str) -> OptionSpec:
     """An option with a fixed list of values; the first one is the default."""
-    return OptionSpec(key, "choice", choices[0], choices, rule=rule)
+    return OptionSpec(key, "choice", choices[0], choices, rule=rule, description=description)
 
 
-def min_int_option(key: str, default: int, minimum: int, rule: str) -> OptionSpec:
+def min_int_option(key: str, default: int, minimum: int, rule: str,
+                   description: str) -> OptionSpec:
     """An integer option with a lower bound only."""
-    return OptionSpec(key, "int_min", default, (minimum,), rule=rule)
+    return OptionSpec(key, "int_min", default, (minimum,), rule=rule, description=description)
 
 
 def parse_options(
