@@ -12,6 +12,7 @@ one line ``error: <message>`` on stderr and exit status 2; the message of a
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import random
@@ -29,7 +30,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 import tarock.games  # noqa: F401  (registers the games)
-from tarock.cli import arena_cmd, options_cmd, ottocento_count, render, rules_cmd
+from tarock.cli import arena_cmd, options_cmd, render, rules_cmd
 from tarock.cli.common import (
     DEFAULT_GAME,
     GameOpt,
@@ -40,7 +41,7 @@ from tarock.cli.common import (
 )
 from tarock.core.errors import InvalidOptionError, InvalidRecordError, TarockError
 from tarock.core.options import parse_option_args
-from tarock.core.protocol import Game, State, make_game, registered_games
+from tarock.core.protocol import Game, State, make_game, registered_commands, registered_games
 from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
 from tarock.core.session import play_out, players_act
 from tarock.players import make_player, player_names
@@ -551,7 +552,9 @@ def _print_summary(console: Console, session: Any) -> None:
 app.command("arena")(arena_cmd.arena_cmd)
 app.command("options")(options_cmd.options_cmd)
 app.command("rules")(rules_cmd.rules_cmd)
-app.command("ottocento-count")(ottocento_count.ottocento_count_cmd)
+for _name, _target in registered_commands().items():  # the games' own commands
+    _module, _, _function = _target.partition(":")
+    app.command(_name)(getattr(importlib.import_module(_module), _function))
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -186,6 +186,21 @@ def registered_games() -> list[str]:
     return sorted(_REGISTRY)
 
 
+# Game-specific commands of the ``tarock`` CLI: name -> "module:function". A game package
+# registers its commands as it registers itself, by import path, so that neither the game nor
+# the core imports the CLI's libraries and the CLI imports no game's internals.
+_COMMANDS: dict[str, str] = {}
+
+
+def register_command(name: str, target: str) -> None:
+    """Add the command ``tarock NAME``, implemented by the function at ``module:function``."""
+    _COMMANDS[name] = target
+
+
+def registered_commands() -> dict[str, str]:
+    return dict(sorted(_COMMANDS.items()))
+
+
 def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game:
     """Build a registered game with the given rule options (missing ones take defaults)."""
     factory = _REGISTRY.get(name)

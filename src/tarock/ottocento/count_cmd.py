@@ -7,6 +7,8 @@ number of cards also their card points (OT-SCORE-3). ``--json`` prints an object
 the variant readings (``set_wilds``, ``grande_sun_moon_blocks_16``, ``grande_moon_16_blocks_15``).
 Bad input (an unknown or repeated card, a bad option) is one ``error:`` line naming the rule and
 exit status 2, like every other command.
+
+The Ottocento package registers the command (``register_command``); the CLI loads it from there.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ import typer
 
 from tarock.cli.common import JsonOpt, OptionsOpt
 from tarock.core.options import parse_option_args
-from tarock.ottocento import OttocentoOptions, count_cards
+from tarock.ottocento.combinations import count_cards
+from tarock.ottocento.options import OttocentoOptions
 
 
 def ottocento_count_cmd(
