@@ -1,24 +1,32 @@
-# `make test` builds .venv on first use, installs the project with its dev, env and openspiel extras
-# (so the PettingZoo and OpenSpiel tests run), then lints and tests.
+# `make test` builds .venv on first use, installs the project with its dev, env, openspiel and docs
+# extras (so the PettingZoo and OpenSpiel tests run and the site builds), then lints, builds the
+# documentation site with --strict (a broken link or anchor fails) and tests in parallel.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint play bench clean
+.PHONY: test test-long lint docs play bench clean
 
 $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
 $(STAMP): $(PY) pyproject.toml
-	$(PY) -m pip install --quiet -e '.[dev,env,openspiel]'
+	$(PY) -m pip install --quiet -e '.[dev,env,openspiel,docs]'
 	touch $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 
-test: lint
-	$(VENV)/bin/pytest
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
+test: lint docs
+	$(VENV)/bin/pytest -n auto
+
+# The long property runs (marker `long`), which the default run leaves out.
+test-long: $(STAMP)
+	$(VENV)/bin/pytest -n auto -m long
 
 play: $(STAMP)
 	$(VENV)/bin/tarock play
@@ -28,4 +36,4 @@ bench: $(STAMP)
 	$(PY) benchmarks/env_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site

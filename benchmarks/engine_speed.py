@@ -36,7 +36,7 @@ CONFIGS: dict[str, list[tuple[str, dict[str, Any]]]] = {
         ("V1B Bettel", {"variant": "simple", "simple_bettel": True}),
         ("V3 Scharfer", {"variant": "scharfer"}),
     ],
-    "ottocento": [("4 players", {}), ("2 players", {"player_count": 2})],
+    "ottocento": [("4 players", {}), ("2 players", {"players": 2})],
 }
 
 

@@ -39,7 +39,7 @@ TABLES: list[tuple[str, str, dict[str, Any]]] = [
     ("bavarian-tarock", "V2 Haferltarock", {}),
     ("bavarian-tarock", "V1 simple", {"variant": "simple"}),
     ("ottocento", "4 players", {}),
-    ("ottocento", "2 players", {"player_count": 2}),
+    ("ottocento", "2 players", {"players": 2}),
 ]
 
 

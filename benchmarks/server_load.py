@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import ctypes
 import json
 import os
 import random
@@ -109,6 +110,13 @@ def machine_cpu() -> tuple[float, float]:
     return float(sum(values) - idle), float(sum(values))
 
 
+def die_with_parent() -> None:
+    """In the server's process before exec: be killed when the benchmark dies, however it dies
+    (Linux ``PR_SET_PDEATHSIG``), so that no server is ever left behind."""
+    with contextlib.suppress(OSError, AttributeError):
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+
+
 class ServerProcess:
     def __init__(self, db_url: str, log: Path, command: str | None = None):
         self.port = free_port()
@@ -119,7 +127,8 @@ class ServerProcess:
         with log.open("ab") as out:
             self.proc = subprocess.Popen(
                 [*start, "--host", "127.0.0.1", "--port", str(self.port), "--db", db_url,
-                 "--log-level", "warning"], stdout=out, stderr=out)
+                 "--log-level", "warning"], stdout=out, stderr=out,
+                preexec_fn=die_with_parent)
 
     @property
     def pid(self) -> int:
@@ -280,7 +289,9 @@ class Person:
             if kind == "error":
                 self.stats.error(f"error:{message.get('code')}",
                                  f"table {self.table}: {message.get('message')}")
-                self.pending = None
+                # the act (if any) was refused: ask for a fresh view and act on that
+                self.pending, self.acted_on = None, -1
+                await ws.send(json.dumps({"type": "sync"}))
                 continue
             if kind != "view":
                 continue
@@ -294,8 +305,9 @@ class Person:
                 self.pending = None
             if message["status"] == "finished":
                 return True
-            if (message["legal"] and self.pending is None and seq != self.acted_on
-                    and (self.act_task is None or self.act_task.done())):
+            if message["legal"] and self.pending is None and seq != self.acted_on:
+                if self.act_task is not None:
+                    self.act_task.cancel()  # still thinking about an older view
                 self.acted_on = seq
                 self.act_task = asyncio.create_task(self.act(ws, seq, message["legal"]))
         return False
@@ -465,6 +477,7 @@ async def run(args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
         "accepted_actions": accepted,
         "actions_per_s": round(accepted / args.duration, 1),
         "person_acts": sum(p.acks_in_window for p in parts),
+        "person_acts_sent": sum(p.acts_in_window for p in parts),
         "latency_ms": {"p50": ms(percentile(latencies, 50)), "p99": ms(percentile(latencies, 99)),
                        "max": ms(max(latencies) if latencies else None),
                        "samples": len(latencies)},
@@ -516,7 +529,7 @@ def report(r: dict[str, Any]) -> str:
         f"{r['tables_active']}/{r['tables']}; sessions ended and replaced: "
         f"{r['tables_replaced']}",
         f"  accepted actions: {r['accepted_actions']} = {r['actions_per_s']}/s server-wide "
-        f"({r['person_acts']} acknowledged person acts)",
+        f"({r['person_acts']} of {r['person_acts_sent']} person acts sent acknowledged)",
         f"  act -> ack latency: p50 {lat['p50']} ms, p99 {lat['p99']} ms, max {lat['max']} ms "
         f"({lat['samples']} samples)",
         f"  errors: {r['errors']} {r['errors_by_kind'] or ''}",
@@ -568,7 +581,12 @@ def main() -> None:
     args = parser.parse_args()
     if not 1 <= args.tables <= 2000 or not 0 < args.duration <= 600 or args.client_procs < 1:
         parser.error("--tables 1..2000, --duration up to 600 s, --client-procs at least 1")
-    result = asyncio.run(main_async(args))
+    # SIGTERM (from `timeout`, say) unwinds like Ctrl-C, so that the server is stopped
+    signal.signal(signal.SIGTERM, signal.default_int_handler)
+    try:
+        result = asyncio.run(main_async(args))
+    except KeyboardInterrupt:
+        sys.exit("interrupted; the server was stopped")
     print(json.dumps(result, indent=2) if args.json else report(result))
 
 

@@ -43,3 +43,17 @@ def test_the_environments_import_no_game_internals(path):
 def test_the_server_imports_no_game_internals(path):
     inside = {m for m in imported_modules(path) if m.startswith("tarock")}
     assert not {m for m in inside if m.startswith(GAMES)}, inside
+
+
+@pytest.mark.parametrize("path", modules("cli"), ids=lambda p: p.name)
+def test_the_cli_imports_no_game_internals(path):
+    """Game-specific commands come through the registry (register_command), not imports."""
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert not {m for m in inside if m.startswith(GAMES)}, inside
+
+
+def test_games_register_their_own_commands():
+    import tarock.games  # noqa: F401  (registers the games and their commands)
+    from tarock.core.protocol import registered_commands
+
+    assert registered_commands()["ottocento-count"].startswith("tarock.ottocento.")

@@ -35,9 +35,9 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     (HUNGARIAN, {"players": 5}),
     (BAVARIAN, {}),
     (BAVARIAN, {"variant": "scharfer"}),  # the 24-card short pack
-    (BAVARIAN, {"seats": 4}),
+    (BAVARIAN, {"players": 4}),
     (OTTOCENTO, {}),
-    (OTTOCENTO, {"player_count": 2}),
+    (OTTOCENTO, {"players": 2}),
 ]
 CONFIG_IDS = [
     TAROCK_NAME[name] + "".join(f"-{k}={v}" for k, v in params.items())
@@ -134,9 +134,9 @@ def test_openspiel_parameters_reach_the_engine() -> None:
     assert load(HUNGARIAN).num_players() == 4
     assert load(HUNGARIAN, {"players": 5}).num_players() == 5
     assert load(OTTOCENTO).num_players() == 4
-    assert load(OTTOCENTO, {"player_count": 2}).num_players() == 2
+    assert load(OTTOCENTO, {"players": 2}).num_players() == 2
     assert load(BAVARIAN).num_players() == 3
-    assert load(BAVARIAN, {"seats": 4}).num_players() == 4
+    assert load(BAVARIAN, {"players": 4}).num_players() == 4
     assert load(BAVARIAN).max_chance_outcomes() == 36
     assert load(BAVARIAN, {"variant": "scharfer"}).max_chance_outcomes() == 24
     assert load(HUNGARIAN).max_chance_outcomes() == 42
@@ -159,8 +159,8 @@ def test_openspiel_dealer_parameter_moves_the_first_decision() -> None:
     (HUNGARIAN, {"yield_min_tarokks": 10}),
     (HUNGARIAN, {"annul_hands": "four_kings,nonsense"}),
     (BAVARIAN, {"variant": "nope"}),
-    (BAVARIAN, {"seats": 5}),
-    (OTTOCENTO, {"player_count": 3}),
+    (BAVARIAN, {"players": 5}),
+    (OTTOCENTO, {"players": 3}),
 ])
 def test_openspiel_invalid_option_value_raises(name: str, params: dict[str, Any]) -> None:
     with pytest.raises(InvalidOptionError):
@@ -321,7 +321,7 @@ def test_openspiel_ismcts_plays_ottocento() -> None:
 
 
 def test_openspiel_ismcts_plays_ottocento_two_players() -> None:
-    assert play_ismcts_deal(OTTOCENTO, {"player_count": 2, "resample_steps": 5}, seed=0,
+    assert play_ismcts_deal(OTTOCENTO, {"players": 2, "resample_steps": 5}, seed=0,
                             simulations=6) >= 5
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_runs import seed_batches
 
 from tarock.core import records
 from tarock.core.cards import iter_bits
@@ -128,17 +129,19 @@ def random_options(rng: random.Random) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.parametrize("seeds", seed_batches(DEALS))
 @pytest.mark.parametrize("players", [4, 5])
-def test_random_deals_invariants(players: int) -> None:
+def test_random_deals_invariants(players: int, seeds: range) -> None:
     game = make_game("hungarian-tarokk", {"players": players})
     seats = [make_player("random", 100 + s) for s in range(players)]
-    for seed in range(DEALS):
+    for seed in seeds:
         check_finished(play_deal(game, seed, seats, watch=seed % 20 == 0))
 
 
-def test_random_option_sets() -> None:
-    rng = random.Random(7)
-    for seed in range(DEALS):
+@pytest.mark.parametrize("seeds", seed_batches(DEALS))
+def test_random_option_sets(seeds: range) -> None:
+    rng = random.Random(7 + seeds.start)
+    for seed in seeds:
         game = make_game("hungarian-tarokk", random_options(rng))
         kinds = ["random", "cautious"]
         seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(game.num_seats)]

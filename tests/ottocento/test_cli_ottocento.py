@@ -63,7 +63,7 @@ def test_games_and_options_list_ottocento():
     assert "ottocento" in run("games").stdout
     data = json.loads(run("options", "--game", "ottocento", "--json").stdout)
     keys = {row["key"] for row in data["options"]}
-    assert {"player_count", "target_score", "signals", "deck_faces"} <= keys
+    assert {"players", "target_score", "signals", "deck_faces"} <= keys
 
 
 def test_simulate_and_replay(tmp_path: Path):

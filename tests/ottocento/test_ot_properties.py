@@ -13,8 +13,10 @@ import random
 import re
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from long_runs import seed_batches
 
 from tarock.core import records
 from tarock.core.cards import iter_bits
@@ -143,15 +145,16 @@ def run_deal(options: dict[str, Any], seed: int, totals: list[int], deals_played
     return state
 
 
-def test_four_player_deals():
-    rng = random.Random(4)
+@pytest.mark.parametrize("seeds", seed_batches(FOUR_PLAYER_DEALS))
+def test_four_player_deals(seeds):
+    rng = random.Random(4 + seeds.start)
     outcomes: dict[str, int] = {}
-    for i in range(FOUR_PLAYER_DEALS):
+    for i in seeds:
         options = VARIANTS[i % len(VARIANTS)]
         totals = [0, 0] if i % 3 else [rng.randrange(600, 800), rng.randrange(600, 800)]
         state = run_deal(options, i, totals, 0, all_seats=i % 10 == 0)
         outcomes[state.outcome] = outcomes.get(state.outcome, 0) + 1
-    assert outcomes["played"] > FOUR_PLAYER_DEALS // 2
+    assert outcomes["played"] > len(seeds) // 2
     assert outcomes.get("dealer_claim", 0) + outcomes.get("declaration_claim", 0) > 0
 
 

@@ -61,7 +61,7 @@ GAMES = [
     ("bavarian-tarock", {}, people(2, 1)),
     ("bavarian-tarock", {"variant": "scharfer"}, people(1, 2)),
     ("ottocento", {}, people(2, 2)),
-    ("ottocento", {"player_count": 2}, people(2)),
+    ("ottocento", {"players": 2}, people(2)),
 ]
 
 

@@ -104,7 +104,7 @@ def test_the_turn_timer_lets_a_bot_play_for_a_slow_person(server: Server) -> Non
 
 def test_chat_reaches_everyone_and_is_kept(server: Server) -> None:
     people: list[dict[str, Any]] = [{"name": n, "kind": "human"} for n in ("Ann", "Bob")]
-    created = server.create("ottocento", people, options={"player_count": 2}, seed=1)
+    created = server.create("ottocento", people, options={"players": 2}, seed=1)
     ann = server.connect(created["table"], created["seats"][0]["token"])
     bob = server.connect(created["table"], created["seats"][1]["token"])
     watcher = server.connect(created["table"])

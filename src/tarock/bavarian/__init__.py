@@ -1,4 +1,4 @@
-"""Bavarian tarock (Bayerisches Tarock, Haferltarock), 3 players, per bavarian-tarock.md."""
+"""Bavarian tarock (Bayerisches Tarock, Haferltarock), 3 players (docs/rules/bavarian-tarock.md)."""
 
 from tarock.bavarian.game import BavarianGame, BavarianState, bavarian_factory
 from tarock.bavarian.options import GAME_NAME, BavarianOptions

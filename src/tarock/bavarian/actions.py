@@ -113,7 +113,7 @@ def from_json(data: Mapping[str, Any], deck: Deck) -> Action:
         word = action_field(data, "bid")
         if word in ("pickup", "hand"):
             return BIDS[_rung(data, "bid", "BT-V2-CON-1")]
-        return _word(data, "bid", WORD_BID_ACTIONS, "game-records.md")
+        return _word(data, "bid", WORD_BID_ACTIONS, "docs/records.md")
     if kind == ANSWER:
         return _word(data, "answer", ANSWERS, "BT-V1-BID-4")
     if kind == CONTRACT:
@@ -139,7 +139,7 @@ def from_json(data: Mapping[str, Any], deck: Deck) -> Action:
         return Action(LAY_AWAY, mask)
     if kind == PLAY:
         return PLAYS[_card(deck, action_field(data, "card"))]
-    raise InvalidRecordError(f"unknown action type {kind!r}", rule="game-records.md",
+    raise InvalidRecordError(f"unknown action type {kind!r}", rule="docs/records.md",
                              expected="one of " + ", ".join(KINDS))
 
 

@@ -60,8 +60,9 @@ AUCTION, CONTRACT, RAISE, TRUMP, LAY_AWAY, PLAY, END = (
 class BavarianGame(Game):
     name = GAME_NAME
     title = "Bavarian tarock"
+    turn_rule = "BT-IRR-1"  # nobody acts out of turn
+    over_rule = "BT-FLOW-1"  # the phases of a hand end with its settlement
     option_specs = SPECS
-    players_option = "seats"
 
     def __init__(self, options: Mapping[str, Any] | None = None):
         self.opt = BavarianOptions.make(options)
@@ -74,12 +75,12 @@ class BavarianGame(Game):
 
     @property
     def num_seats(self) -> int:
-        return self.opt.seats
+        return self.opt.players
 
     @property
     def starting_fund(self) -> int:
         """The fund after the stakes at match start (BT-PAY-3)."""
-        return self.opt.stake * self.opt.seats
+        return self.opt.stake * self.opt.players
 
     def deal(self, seed: int, dealer: int = 0) -> Deal:
         """BT-DEAL-1..4: a uniform shuffle (the cut is skipped, BT-DEAL-2), then the variant's
@@ -99,7 +100,7 @@ class BavarianGame(Game):
                           **envelope: Any) -> BavarianState:
         unknown = sorted(set(envelope) - set(self.envelope_keys))
         if unknown:
-            raise InvalidRecordError(f"unexpected record keys {unknown}", rule="game-records.md")
+            raise InvalidRecordError(f"unexpected record keys {unknown}", rule="docs/records.md")
         if multiplier != 1:
             raise InvalidRecordError(f"deal_multiplier is {multiplier}; Bavarian tarock has no "
                                      "doubled deals", rule="BT-PAY-2", expected="1")

@@ -83,7 +83,7 @@ def bettel_value(opt: BavarianOptions) -> int:
 def kitty_flow(opt: BavarianOptions, fund: int, declarer_won: bool, amount: int) -> Ledger:
     """BT-V1P-PAY-6, -7, -10: the kitty pays a win; a loss is paid by the declarer and shared by
     the defenders, the kitty adding the top-up 2S − L."""
-    stake, mode, seats = opt.kitty_stake, opt.kitty_shortfall, opt.seats
+    stake, mode, seats = opt.kitty_stake, opt.kitty_shortfall, opt.players
     if declarer_won:
         paid, rounds, ends = take_from_fund(fund, amount, mode, stake, seats)
         return Ledger(decl=paid, fund=-paid, refills=rounds, ends_match=ends)
@@ -151,7 +151,7 @@ def v2_amounts(opt: BavarianOptions, rung: int, points: int) -> tuple[int, int]:
 def settle_v2(opt: BavarianOptions, fund: int, rung: int, points: int) -> Ledger:
     won = points >= target(rung)  # BT-V2-RES-1: 60-60 is a loss
     w, loss = v2_amounts(opt, rung, points)
-    stake, mode, seats = opt.haferl_pot_stake, opt.haferl_pot_empty, opt.seats
+    stake, mode, seats = opt.haferl_pot_stake, opt.haferl_pot_empty, opt.players
     if rung == 0:  # pick-up game: the pot is involved
         if won:
             paid, rounds, ends = take_from_fund(fund, w, mode, stake, seats)

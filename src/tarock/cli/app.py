@@ -1,4 +1,4 @@
-"""The ``tarock`` command line: deal, replay, simulate, play, games and options.
+"""The ``tarock`` command line: deal, replay, simulate, play, games, options and rules.
 
 Every command that builds a game takes the rule options as repeatable ``--option key=value`` (keys
 and values as in the rules document's options table) and ``--game``; those that print results
@@ -12,6 +12,7 @@ one line ``error: <message>`` on stderr and exit status 2; the message of a
 
 from __future__ import annotations
 
+import importlib
 import io
 import os
 import random
@@ -29,7 +30,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 import tarock.games  # noqa: F401  (registers the games)
-from tarock.cli import arena_cmd, ottocento_count, render, serve_cmd
+from tarock.cli import arena_cmd, options_cmd, render, rules_cmd, serve_cmd
 from tarock.cli.common import (
     DEFAULT_GAME,
     GameOpt,
@@ -40,7 +41,7 @@ from tarock.cli.common import (
 )
 from tarock.core.errors import InvalidOptionError, InvalidRecordError, TarockError
 from tarock.core.options import parse_option_args
-from tarock.core.protocol import Game, State, make_game, registered_games
+from tarock.core.protocol import Game, State, make_game, registered_commands, registered_games
 from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
 from tarock.core.session import play_out, players_act
 from tarock.players import make_player, player_names
@@ -184,42 +185,6 @@ def games_cmd(json_out: JsonOpt = False) -> None:
     for row in rows:
         table.add_row(row["game"], str(row["seats"]), str(row["options"]))
     new_console().print(table)
-
-
-@app.command("options")
-def options_cmd(game: GameOpt = DEFAULT_GAME, option: OptionsOpt = None,
-                json_out: JsonOpt = False) -> None:
-    """List a game's rule options: current value (default unless --option), allowed values."""
-    given = parse_option_args(option or [])
-    g = make_game(game, given)
-    values = g.options_to_json()
-    rows = [{"key": spec.key, "value": values[spec.key], "allowed": spec.describe(),
-             "default": spec.to_json(spec.default), "rule": spec.rule}
-            for spec in g.option_specs]
-    where = f"shared/rules/{game}.md, section 'Rule options'"
-    if json_out:
-        echo_json({"game": game, "documented_in": where, "options": rows})
-        return
-    table = Table(title=f"Rule options of {game}", title_justify="left")
-    table.add_column("Option")
-    table.add_column("Value")
-    table.add_column("Default")
-    table.add_column("Allowed")
-    table.add_column("Rule")
-    for row in rows:
-        table.add_row(row["key"], _option_value(row["value"]), _option_value(row["default"]),
-                      row["allowed"], row["rule"])
-    console = new_console()
-    console.print(table)
-    console.print(f"Set with --option key=value. Documented in {where}.")
-
-
-def _option_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return ",".join(str(v) for v in value) or "(none)"
-    return str(value)
 
 
 # --------------------------------------------------------------------------------------------
@@ -585,8 +550,12 @@ def _print_summary(console: Console, session: Any) -> None:
 
 
 app.command("arena")(arena_cmd.arena_cmd)
-app.command("ottocento-count")(ottocento_count.ottocento_count_cmd)
+app.command("options")(options_cmd.options_cmd)
+app.command("rules")(rules_cmd.rules_cmd)
 app.command("serve")(serve_cmd.serve_cmd)
+for _name, _target in registered_commands().items():  # the games' own commands
+    _module, _, _function = _target.partition(":")
+    app.command(_name)(getattr(importlib.import_module(_module), _function))
 
 if __name__ == "__main__":  # pragma: no cover
     main()

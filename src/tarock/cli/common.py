@@ -14,7 +14,7 @@ GameOpt = Annotated[str, typer.Option("--game", "-g", help="Registered game name
 OptionsOpt = Annotated[
     list[str] | None,
     typer.Option("--option", "-o", metavar="KEY=VALUE",
-                 help="Rule option as in the rules document's options table (repeatable)."),
+                 help="Rule option, as listed by tarock options (repeatable)."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 

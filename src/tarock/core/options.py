@@ -23,7 +23,11 @@ class OptionSpec:
     # allowed values ("choice", "int"), members ("subset") or the one minimum ("int_min")
     choices: tuple[Any, ...] = ()
     rule: str = ""  # the rule the option changes, cited in errors
-    help: str = ""
+    help: str = ""  # a note on the default where it depends on other options
+    # one line on what the option changes, for `tarock options` and the documentation
+    description: str = ""
+    # earlier names of the key, still accepted so that old records and scripts keep working
+    aliases: tuple[str, ...] = ()
 
     def convert(self, value: Any) -> Any:
         """Turn a Python, JSON or command-line value into this option's canonical value."""
@@ -88,19 +92,20 @@ class OptionSpec:
         return sorted(value) if self.kind == "subset" else value
 
 
-def bool_option(key: str, default: bool, rule: str) -> OptionSpec:
+def bool_option(key: str, default: bool, rule: str, description: str) -> OptionSpec:
     """A true/false option row."""
-    return OptionSpec(key, "bool", default, rule=rule)
+    return OptionSpec(key, "bool", default, rule=rule, description=description)
 
 
-def choice_option(key: str, choices: tuple[Any, ...], rule: str) -> OptionSpec:
+def choice_option(key: str, choices: tuple[Any, ...], rule: str, description: str) -> OptionSpec:
     """An option with a fixed list of values; the first one is the default."""
-    return OptionSpec(key, "choice", choices[0], choices, rule=rule)
+    return OptionSpec(key, "choice", choices[0], choices, rule=rule, description=description)
 
 
-def min_int_option(key: str, default: int, minimum: int, rule: str) -> OptionSpec:
+def min_int_option(key: str, default: int, minimum: int, rule: str,
+                   description: str) -> OptionSpec:
     """An integer option with a lower bound only."""
-    return OptionSpec(key, "int_min", default, (minimum,), rule=rule)
+    return OptionSpec(key, "int_min", default, (minimum,), rule=rule, description=description)
 
 
 def parse_options(
@@ -109,19 +114,28 @@ def parse_options(
 ) -> dict[str, Any]:
     """Validate ``given`` against ``specs`` and fill in defaults; unknown keys are errors.
 
+    A key may also be given under one of its ``aliases`` (its earlier names), but only once.
+
     ``rule``, when given, is the game's rule for option validation (e.g. ``OT-V-0``): every
     refusal cites it instead of the option's own rule.
     """
     by_key = {s.key: s for s in specs}
+    by_alias = {alias: s for s in specs for alias in s.aliases}
     values = {s.key: s.default for s in specs}
-    for key, value in (given or {}).items():
-        spec = by_key.get(key)
+    seen: dict[str, str] = {}  # option key -> the name it was given under
+    for name, value in (given or {}).items():
+        spec = by_key.get(name) or by_alias.get(name)
         if spec is None:
             raise InvalidOptionError(
-                f"unknown option {key!r} for {game}",
+                f"unknown option {name!r} for {game}",
                 rule=rule,
                 expected="one of " + ", ".join(sorted(by_key)),
             )
+        key = spec.key
+        if key in seen:
+            raise InvalidOptionError(f"option {key!r} given twice, as {seen[key]!r} and {name!r}",
+                                     rule=rule or spec.rule or None, expected="one of the two")
+        seen[key] = name
         try:
             values[key] = spec.convert(value)
         except InvalidOptionError as exc:

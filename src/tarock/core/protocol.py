@@ -51,9 +51,10 @@ class Game(ABC):
     # deal to deal, such as the pot of Bavarian tarock. They are passed to new_initial_state as
     # keyword arguments and written back by State.envelope().
     envelope_keys: tuple[str, ...] = ()
-    # The rule option that sets how many persons sit at the table (its choices are the allowed
-    # counts); a table server fills it in from the number of players it is given.
-    players_option: str = "players"
+    # The rules a record breaks with an action out of turn, and with one after the deal's end:
+    # every refusal names its rule, these two included.
+    turn_rule: str = ""
+    over_rule: str = ""
 
     @property
     @abstractmethod
@@ -194,6 +195,21 @@ def register_game(name: str, factory: Callable[[Mapping[str, Any] | None], Game]
 
 def registered_games() -> list[str]:
     return sorted(_REGISTRY)
+
+
+# Game-specific commands of the ``tarock`` CLI: name -> "module:function". A game package
+# registers its commands as it registers itself, by import path, so that neither the game nor
+# the core imports the CLI's libraries and the CLI imports no game's internals.
+_COMMANDS: dict[str, str] = {}
+
+
+def register_command(name: str, target: str) -> None:
+    """Add the command ``tarock NAME``, implemented by the function at ``module:function``."""
+    _COMMANDS[name] = target
+
+
+def registered_commands() -> dict[str, str]:
+    return dict(sorted(_COMMANDS.items()))
 
 
 def make_game(name: str, options: Mapping[str, Any] | None = None) -> Game:

@@ -1,6 +1,6 @@
 """Game records (``tarock-record/1``): build, check, replay, read and write them.
 
-A record is the single source of truth for a deal (see ``shared/spec/game-records.md``), so this
+A record is the single source of truth for a deal (see ``docs/records.md``), so this
 module never trusts one: :func:`replay` checks the envelope, lets the game check the deal, and then
 re-plays every action through the engine, which is the only authority on legality. The first
 failure becomes an :class:`InvalidRecordError` that names the action's index, seat and content, so a
@@ -182,7 +182,7 @@ def action_field(data: Mapping[str, Any], key: str) -> Any:
     """``data[key]`` of an action object; a missing field raises InvalidRecordError."""
     if key not in data:
         raise InvalidRecordError(f"action of type {data.get('type')!r} lacks {key!r}",
-                                 rule="game-records.md")
+                                 rule="docs/records.md")
     return data[key]
 
 
@@ -241,10 +241,11 @@ def _replay_action(game: Game, state: State, index: int, item: Any, n: int) -> N
         )
     prefix = f"action {index} (seat {seat}, {describe_action(item)}): illegal: "
     if state.is_terminal():
-        _fail(prefix + "the deal is already over")
+        _fail(prefix + "the deal is already over", rule=game.over_rule or None)
     turn = state.current_player()
     if seat != turn:
-        _fail(prefix + f"it is seat {turn}'s turn, not seat {seat}'s")
+        _fail(prefix + f"it is seat {turn}'s turn, not seat {seat}'s",
+              rule=game.turn_rule or None)
     try:
         action = game.action_from_json({k: v for k, v in item.items() if k != "seat"})
     except _PARSE_ERRORS as exc:

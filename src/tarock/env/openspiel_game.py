@@ -277,15 +277,10 @@ class TarockObserver:
         return json.dumps(env.engine.observation(player), sort_keys=True, separators=(",", ":"))
 
 
-# The option that sets the number of seats, where a game has one.
-_SEATS_OPTION = {"hungarian-tarokk": "players", "bavarian-tarock": "seats",
-                 "ottocento": "player_count"}
-
-
 def _game_type(game: Game) -> pyspiel.GameType:
     game_name = game.name
     choices = {spec.key: spec.choices for spec in game.option_specs}
-    counts = choices.get(_SEATS_OPTION.get(game_name, ""), (game.num_seats,))
+    counts = choices.get("players", (game.num_seats,))  # every game names its table size so
     return pyspiel.GameType(
         short_name=spiel_name(game_name),
         long_name=f"tarock: {game_name}",

@@ -1,4 +1,4 @@
-"""Hungarian tarokk (Paskievics / XX-calling), 4 and 5 players, per hungarian-tarokk.md."""
+"""Hungarian tarokk (Paskievics / XX-calling), 4 and 5 players (docs/rules/hungarian-tarokk.md)."""
 
 from tarock.core.protocol import register_game
 from tarock.hungarian.game import HungarianGame, HungarianState, hungarian_factory

@@ -1,4 +1,4 @@
-"""Hungarian tarokk actions and their record form (``shared/spec/game-records.md``).
+"""Hungarian tarokk actions and their record form (``docs/records.md``).
 
 An action is an :class:`Action` named tuple ``(kind, arg)``; the common ones are preallocated so
 that generating legal actions allocates nothing. ``raise`` is this project's addition to the record
@@ -70,7 +70,7 @@ def to_json(action: Action) -> dict[str, Any]:
 def _field(data: Mapping[str, Any], key: str) -> Any:
     if key not in data:
         raise InvalidRecordError(f"action of type {data.get('type')!r} lacks {key!r}",
-                                 rule="game-records.md")
+                                 rule="docs/records.md")
     return data[key]
 
 
@@ -123,7 +123,7 @@ def from_json(data: Mapping[str, Any]) -> Action:
         return kontra(TEAM_BY_WORD[owner], item)
     if kind == PASS:
         return PASS_ACTION
-    raise InvalidRecordError(f"unknown action type {kind!r}", rule="game-records.md")
+    raise InvalidRecordError(f"unknown action type {kind!r}", rule="docs/records.md")
 
 
 def describe(action: Action) -> str:

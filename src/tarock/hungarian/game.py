@@ -74,6 +74,8 @@ _ENCODING = HungarianEncoding()
 class HungarianGame(Game):
     name = GAME_NAME
     title = "Hungarian tarokk"
+    turn_rule = "HU-NOT-4"  # every action goes counter-clockwise, in the order A, B, C, D
+    over_rule = "HU-IRR-1"  # nothing can be done after the deal
     deck = DECK
     option_specs = SPECS
 
@@ -112,7 +114,7 @@ class HungarianGame(Game):
                           **envelope: Any) -> HungarianState:
         if envelope:
             raise InvalidRecordError(f"unexpected record keys {sorted(envelope)}",
-                                     rule="game-records.md")
+                                     rule="docs/records.md")
         return HungarianState(self, deal, dealer, multiplier)
 
     def new_session(self, names: Sequence[str], seed: int, *,

@@ -1,6 +1,6 @@
 """A Hungarian tarokk session: seating, dealer rotation, doubled rounds, the mayor and the end.
 
-The rules are §3 of hungarian-tarokk.md (HU-SESSION-1..12) with HU-5P-4/5/6, HU-BID-9 item 4,
+The rules are HU-SESSION-1..12 with HU-5P-4/5/6, HU-BID-9 item 4,
 HU-ANNUL-4 and the decisions HU-OQ-1..5 and HU-OQ-33. The bookkeeping lives in small pure pieces
 that can be tested without playing a deal:
 

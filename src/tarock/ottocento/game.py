@@ -85,8 +85,9 @@ _ENCODING = OttocentoEncoding()
 class OttocentoGame(Game):
     name = GAME_NAME
     title = "Ottocento"
+    turn_rule = "OT-PLAY-12"  # one at a time, in order
+    over_rule = "OT-FLOW-2"  # no decision is left after the deal
     option_specs = SPECS
-    players_option = "player_count"
     envelope_keys = ("totals", "deals_played")
 
     def __init__(self, options: Mapping[str, Any] | None = None):
@@ -96,7 +97,7 @@ class OttocentoGame(Game):
 
     @property
     def num_seats(self) -> int:
-        return self.opt.player_count
+        return self.opt.players
 
     def deal(self, seed: int, dealer: int = 0) -> Deal:
         if not 0 <= dealer < self.num_seats:
@@ -109,7 +110,7 @@ class OttocentoGame(Game):
         extra = set(envelope) - set(self.envelope_keys)
         if extra:
             raise InvalidRecordError(f"unexpected record keys {sorted(extra)}",
-                                     rule="game-records.md")
+                                     rule="docs/records.md")
         return OttocentoState(self, deal, dealer, multiplier, envelope.get("totals"),
                               envelope.get("deals_played", 0))
 

@@ -43,7 +43,7 @@ def games() -> list[dict[str, Any]]:
     for name in registered_games():
         game = make_game(name)
         counts = next((list(s.choices) for s in game.option_specs
-                       if s.key == game.players_option), [game.num_seats])
+                       if s.key == "players"), [game.num_seats])
         out.append({"name": name, "title": game.title, "players": sorted(counts),
                     "options": [_option_json(s) for s in game.option_specs]})
     return out

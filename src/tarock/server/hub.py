@@ -207,11 +207,11 @@ class Hub:
                      seed: int | None) -> tuple[LiveTable, dict[int, str]]:
         """Make a table; returns it and the tokens of the human seats that have a person."""
         try:
-            probe = make_game(game_name, options)
-            key = probe.players_option
-            if key not in options and any(s.key == key for s in probe.option_specs):
-                options = {**options, key: len(players)}
             game = make_game(game_name, options)
+            spec = next((s for s in game.option_specs if s.key == "players"), None)
+            if spec is not None and not options.keys() & {"players", *spec.aliases}:
+                options = {**options, "players": len(players)}
+                game = make_game(game_name, options)
         except UnknownGameError as error:
             raise HubError.from_engine(error, "unknown_game") from None
         except TarockError as error:

@@ -1,4 +1,4 @@
-"""``tarock ottocento-count CARD...``: the Ottocento combinations calculator (ottocento.md §9).
+"""``tarock ottocento-count CARD...``: the Ottocento combinations calculator (OT-COMB-1..16).
 
 Prints every set and sequence the given cards hold with its points, as players count a hand or a
 pile at the table, the doubling of each family (OT-COMB-4, OT-COMB-15) and the total; with an even
@@ -7,6 +7,8 @@ number of cards also their card points (OT-SCORE-3). ``--json`` prints an object
 the variant readings (``set_wilds``, ``grande_sun_moon_blocks_16``, ``grande_moon_16_blocks_15``).
 Bad input (an unknown or repeated card, a bad option) is one ``error:`` line naming the rule and
 exit status 2, like every other command.
+
+The Ottocento package registers the command (``register_command``); the CLI loads it from there.
 """
 
 from __future__ import annotations
@@ -18,12 +20,13 @@ import typer
 
 from tarock.cli.common import JsonOpt, OptionsOpt
 from tarock.core.options import parse_option_args
-from tarock.ottocento import OttocentoOptions, count_cards
+from tarock.ottocento.combinations import count_cards
+from tarock.ottocento.options import OttocentoOptions
 
 
 def ottocento_count_cmd(
     cards: Annotated[list[str], typer.Argument(
-        help="Card codes of ottocento.md §1, e.g. ANGELO MONDO T16 SK SQ MATTO.")],
+        help="Card codes (OT-NOT-1 to OT-NOT-3), e.g. ANGELO MONDO T16 SK SQ MATTO.")],
     option: OptionsOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
