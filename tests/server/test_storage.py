@@ -64,12 +64,12 @@ def test_the_log_is_append_only_and_in_order(db_url: str) -> None:
         seat = table.to_act()
         assert seat is not None
         prepared = table.prepare(seat, table.legal(seat)[0], "bot")
-        storage.append_action("t1", prepared.entry)
+        storage.append_actions([("t1", prepared.entry)])
         table.commit(prepared)
     log = storage.actions("t1")
     assert [e.seq for e in log] == [1, 2, 3, 4, 5, 6]
     with pytest.raises(sqlalchemy.exc.IntegrityError):  # a second writer of seq 6 fails
-        storage.append_action("t1", LoggedAction(6, 0, {"type": "pass"}, "human"))
+        storage.append_actions([("t1", LoggedAction(6, 0, {"type": "pass"}, "human"))])
     assert storage.actions("t1") == log
     rebuilt = Table.rebuild(spec(), log)
     assert rebuilt.seq == 6 and rebuilt.observation(0) == table.observation(0)

@@ -111,4 +111,4 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB,
     configure_logging(log_level)
     app = create_app(db_url, shard=shard)
     uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
-                access_log=False, ws_max_size=WS_MAX_SIZE)
+                access_log=False, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False)

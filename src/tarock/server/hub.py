@@ -34,6 +34,7 @@ from tarock.core.rng import derive_seed
 from tarock.server.bots import Bots
 from tarock.server.storage import (
     ChatLine,
+    LoggedAction,
     SeatSpec,
     Storage,
     TableSpec,
@@ -94,6 +95,54 @@ class Client:
             return
 
 
+class LogWriter:
+    """Appends accepted actions to the log in group commits: while one transaction commits, the
+    actions accepted meanwhile (at any table) gather and go together in the next. Each caller's
+    ``append`` returns when its own action is committed, so acknowledging after it keeps
+    guarantee 4, and a busy server pays one commit for many actions."""
+
+    def __init__(self, storage: Storage, run_io: Callable[..., Any]):
+        self.storage, self._io = storage, run_io
+        self._pending: list[tuple[str, LoggedAction, asyncio.Future[None]]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def append(self, table_id: str, entry: LoggedAction) -> None:
+        future = asyncio.get_running_loop().create_future()
+        self._pending.append((table_id, entry, future))
+        if self._task is None or self._task.done():
+            self._task = asyncio.create_task(self._flush())
+        await future
+
+    async def _flush(self) -> None:
+        while self._pending:
+            batch, self._pending = self._pending, []
+            try:
+                await self._io(self.storage.append_actions, [(t, e) for t, e, _ in batch])
+            except Exception as error:
+                if len(batch) == 1:
+                    _settle(batch[0][2], error)
+                    continue
+                for table_id, entry, future in batch:  # one bad row must not fail the others
+                    try:
+                        await self._io(self.storage.append_actions, [(table_id, entry)])
+                    except Exception as single:
+                        _settle(future, single)
+                    else:
+                        _settle(future, None)
+            else:
+                for *_, future in batch:
+                    _settle(future, None)
+
+
+def _settle(future: asyncio.Future[None], error: BaseException | None) -> None:
+    if future.done():  # its caller was cancelled
+        return
+    if error is None:
+        future.set_result(None)
+    else:
+        future.set_exception(error)
+
+
 @dataclass(eq=False)
 class LiveTable:
     table: Table
@@ -152,6 +201,7 @@ class Hub:
         # One writer thread: SQLite takes one writer at a time anyway, and a single thread
         # keeps the log's appends in the order they were accepted.
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
+        self.log = LogWriter(storage, self._io)
 
     async def _io(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self._db, fn, *args)
@@ -334,7 +384,7 @@ class Hub:
 
     async def _accept(self, live: LiveTable, prepared: Prepared) -> None:
         """Store, install and announce a prepared action (the caller holds the lock)."""
-        await self._io(self.storage.append_action, live.id, prepared.entry)
+        await self.log.append(live.id, prepared.entry)
         end = live.table.commit(prepared)
         live.turn_since = self.clock()
         self._announce(live, prepared, end)

@@ -1,6 +1,6 @@
 """Durable storage of tables: SQLAlchemy 2 over SQLite (default) or PostgreSQL.
 
-The log is append-only. :meth:`Storage.append_action` returns only once the row is committed,
+The log is append-only. :meth:`Storage.append_actions` returns only once the rows are committed,
 and the caller acknowledges the action only after that (guarantee 4 of the protocol); the
 primary key ``(table_id, seq)`` makes a second writer of the same ``seq`` fail instead of
 forking the log. SQLite runs in WAL mode, so readers never block the writer and a commit is
@@ -20,7 +20,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, select
+from sqlalchemy import Engine, create_engine, event, insert, select
 from sqlalchemy.orm import sessionmaker
 
 from tarock.server.models import ActionRow, ChatRow, SeatRow, TableRow
@@ -110,11 +110,15 @@ class Storage:
             row.name, row.token_hash = name, token_hash
             return True
 
-    def append_action(self, table_id: str, entry: LoggedAction) -> None:
-        """Append one accepted action; returns when it is committed."""
-        with self._session.begin() as db:
-            db.add(ActionRow(table_id=table_id, seq=entry.seq, seat=entry.seat,
-                             action=entry.action, by=entry.by, at=now()))
+    def append_actions(self, entries: list[tuple[str, LoggedAction]]) -> None:
+        """Append accepted actions (of any tables) in one transaction; returns when it is
+        committed. One commit for many actions is what lets a busy server keep up: the commit,
+        not the insert, is the cost."""
+        at = now()
+        rows = [{"table_id": table_id, "seq": e.seq, "seat": e.seat, "action": e.action,
+                 "by": e.by, "at": at} for table_id, e in entries]
+        with self.engine.begin() as connection:
+            connection.execute(insert(ActionRow), rows)
 
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._session.begin() as db:
