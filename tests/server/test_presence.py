@@ -70,6 +70,7 @@ def test_an_absent_person_is_played_by_a_bot_and_gets_the_seat_back(server: Serv
     created = server.create("hungarian-tarokk", [{"name": "Ann", "kind": "human"}, *BOTS3],
                             seed=6, takeover_seconds=0.3)
     table_id, token = created["table"], created["seats"][0]["token"]
+    watcher = server.connect(table_id)  # someone is still here, so the table plays on
     ws = server.connect(table_id, token)
     first = ws.my_turn() if not ws.view()["legal"] else ws.received[-1]
     ws.close()
@@ -89,6 +90,43 @@ def test_an_absent_person_is_played_by_a_bot_and_gets_the_seat_back(server: Serv
     back.until(lambda m: m["type"] == "view" and m["seq"] == seq + 1)
     log = server.client.get(f"/api/tables/{table_id}").json()
     assert log["seq"] >= seq + 1
+    watcher.close()
+
+
+def test_a_table_its_people_left_starts_no_new_deal(server: Server) -> None:
+    created = server.create("ottocento", [{"name": "Ann", "kind": "human"}, *BOTS3], seed=9,
+                            takeover_seconds=0.1)
+    table_id = created["table"]
+    assert server.table(table_id)["seq"] == 0
+    time.sleep(0.5)  # Ann never came: nobody is here, and no deal has begun
+    assert server.table(table_id)["seq"] == 0
+    watcher = server.connect(table_id)  # a spectator arrives: the bots play for Ann
+    server.wait_for(table_id, lambda t: t["seq"] > 0)
+    watcher.close()
+
+
+def test_a_person_announces_the_end_of_the_session(server: Server) -> None:
+    created = server.create("hungarian-tarokk", [{"name": "Ann", "kind": "human"}, *BOTS3],
+                            seed=13, turn_seconds=0.05)
+    ann = server.connect(created["table"], created["seats"][0]["token"])
+    ann.view()
+    ann.send({"type": "end_session"})
+    assert ann.until(lambda m: m["type"] == "view" and m["end_requested"])
+    # the bots (and the turn timer for Ann) play on until "the skíz deals" ends the session
+    info = server.wait_for(created["table"], lambda t: t["status"] == "finished", timeout=120)
+    assert info["summary"]["end_warned"] and info["summary"]["over"]
+    records = server.client.get(f"/api/tables/{created['table']}/records").text.splitlines()
+    assert len(records) == info["summary"]["deals"] >= 1
+
+
+def test_a_rubber_ends_only_by_its_rules(server: Server) -> None:
+    created = server.create("ottocento", [{"name": "Ann", "kind": "human"}, *BOTS3], seed=13)
+    ann = server.connect(created["table"], created["seats"][0]["token"])
+    ann.view()
+    ann.send({"type": "end_session"})
+    error = ann.error()
+    assert error["code"] == "illegal"
+    assert not ann.sync()["end_requested"]
 
 
 def test_the_turn_timer_lets_a_bot_play_for_a_slow_person(server: Server) -> None:
@@ -128,5 +166,6 @@ def test_hard_bots_think_in_another_process(server: Server) -> None:
         assert isinstance(bots._executor(LEVELS["easy"]), ThreadPoolExecutor)
     finally:
         bots.close()
-    created = server.create("bavarian-tarock", [{"kind": "bot", "level": "hard"}] * 3, seed=1)
+    created = server.create("bavarian-tarock", [{"kind": "bot", "level": "hard"}] * 3, seed=1,
+                            deals=1)
     server.wait_for(created["table"], lambda t: t["seq"] >= 3, timeout=60)

@@ -69,7 +69,8 @@ def test_kill_9_at_several_points_loses_nothing_acknowledged(tmp_path: Path) -> 
     server = process.start()
     try:
         people = People(server, server.create("hungarian-tarokk", FOUR_PEOPLE, seed=12))
-        bots = server.create("ottocento", [{"kind": "bot", "level": "easy"}] * 4, seed=3)
+        bots = server.create("ottocento", [{"kind": "bot", "level": "easy"}] * 4, seed=3,
+                             deals=30)
         mixed = server.create("bavarian-tarock", [{"name": "Ann", "kind": "human"},
                                                   {"kind": "bot", "level": "easy"},
                                                   {"kind": "bot", "level": "normal"}], seed=7)

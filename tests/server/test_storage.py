@@ -38,8 +38,30 @@ def test_schema_is_migrated_once_and_again_is_a_no_op(db_url: str) -> None:
         version = c.execute(sqlalchemy.text("select version_num from alembic_version")).scalar()
         tables = set(sqlalchemy.inspect(c).get_table_names())
     storage.close()
-    assert version == "0001"
+    assert version == "0002"
     assert {"tables", "seats", "actions", "chat"} <= tables
+
+
+def test_an_older_database_is_upgraded_with_its_tables(db_url: str) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    from tarock.server.storage import MIGRATIONS, make_engine
+
+    engine = make_engine(db_url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "0001")
+        connection.execute(sqlalchemy.text(
+            "insert into tables (id, game, options, seed, takeover_seconds, created_at) "
+            "values ('old', 'ottocento', '{}', 1, 60, '2026-01-01 00:00:00')"))
+    engine.dispose()
+    storage = Storage(db_url)
+    old = storage.load_table("old")
+    storage.close()
+    assert old is not None and old.end_requested is None and old.game == "ottocento"
 
 
 def test_tables_round_trip_and_keep_only_token_hashes(db_url: str) -> None:

@@ -54,6 +54,7 @@ class BavarianSession(Session):
     """
 
     game: BavarianGame
+    end_warning_rule = "BT-MATCH-5"
 
     def __init__(self, game: BavarianGame, names: Sequence[str], seed: int, *,
                  first_dealer: int | None = None) -> None:

@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tarock.core.errors import IllegalActionError
 from tarock.core.protocol import Game, State
 
 
@@ -87,6 +88,15 @@ class Session(ABC):
 
     @abstractmethod
     def is_over(self) -> bool: ...
+
+    # The rule under which people announce the end of the session (warn_end); None where a
+    # session ends only by its own rules.
+    end_warning_rule: str | None = None
+
+    def warn_end(self) -> None:
+        """Announce, between deals, that the session should end; the game's rule then says
+        when it does. The base refuses: its session ends only by its own rules."""
+        raise IllegalActionError("this game's session ends only by its own rules")
 
     def stop(self) -> None:  # noqa: B027  (a hook: most games have nothing to settle)
         """End the session between deals before its rules end it (a table's deal limit). Games

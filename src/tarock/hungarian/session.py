@@ -248,6 +248,7 @@ class HungarianSession(Session):
     """
 
     game: HungarianGame
+    end_warning_rule = "HU-SESSION-9"
 
     def __init__(
         self,

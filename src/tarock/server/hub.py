@@ -269,6 +269,8 @@ class Hub:
         if len(players) != game.num_seats:
             raise HubError("bad_request", f"{game.title} with these options has "
                            f"{game.num_seats} seats, but {len(players)} players were given")
+        if deals is None and all(p["kind"] == "bot" for p in players):
+            raise HubError("bad_request", "a table of bots only needs a deal limit (deals)")
         tokens: dict[int, str] = {}
         seats = []
         for i, p in enumerate(players):
@@ -377,6 +379,26 @@ class Hub:
         for other in list(live.clients):
             other.send(message)
 
+    async def end_session(self, live: LiveTable, client: Client) -> None:
+        """A person announces the end of the session (extension): the game's own rule, given
+        when the current deal is over, decides when the table ends."""
+        if client.seat is None:
+            raise HubError("forbidden", "spectators cannot end the session", 403)
+        async with live.lock:
+            table = live.table
+            if table.finished:
+                raise HubError("finished", "the table is finished", 409)
+            if table.end_requested is not None:
+                return
+            try:
+                table.request_end()
+            except TarockError as error:
+                table.end_requested = None
+                raise HubError.from_engine(error) from None
+            await self._io(self.storage.request_end, live.id, table.end_requested)
+            table_log(live.id).info("end of session announced at seq %d", table.seq)
+            self._send_views(live)
+
     def sync(self, live: LiveTable, client: Client) -> None:
         client.send(self.view(live, client.seat))
 
@@ -440,7 +462,7 @@ class Hub:
             "legal": table.legal(seat) if to_act == seat else [],
             "deadline": self._deadline(live) if to_act is not None else None,
             "seats": self.seats_view(live), "scores": table.score_sheet(),
-            "status": live.status,
+            "status": live.status, "end_requested": table.end_requested is not None,
         }
 
     def _deadline(self, live: LiveTable) -> str | None:
@@ -463,7 +485,7 @@ class Hub:
         nobody can act (the table is finished or waiting)."""
         table = live.table
         seat = table.to_act()
-        if seat is None or live.waiting:
+        if seat is None or live.waiting or self._idle(live):
             return None
         s = live.seats[seat]
         if s.kind == "bot":
@@ -480,6 +502,14 @@ class Hub:
         if live.connections[seat] == 0:
             deadlines.append(live.away_since[seat] + live.spec.takeover_seconds)
         return min(deadlines) if deadlines else None
+
+    @staticmethod
+    def _idle(live: LiveTable) -> bool:
+        """Nobody is here to play with: a table of people with no client connected starts no
+        new deal (the deal in progress is finished by bots for those away), so that a table its
+        people left does not play its session out alone."""
+        return (not live.clients and not live.table.state.history
+                and any(s.kind == "human" for s in live.seats))
 
     def kick(self, live: LiveTable) -> None:
         """Make sure the table's driver runs: it plays bots' turns and sets the next timer."""

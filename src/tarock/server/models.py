@@ -29,6 +29,8 @@ class TableRow(Base):
     deals: Mapped[int | None] = mapped_column(Integer, nullable=True)
     turn_seconds: Mapped[float | None] = mapped_column(Float, nullable=True)
     takeover_seconds: Mapped[float] = mapped_column(Float)
+    # the seq at which a person announced the end of the session (migration 0002)
+    end_requested: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -56,4 +56,11 @@ class SyncIn(BaseModel):
     type: Literal["sync"]
 
 
-MESSAGE_TYPES = {"act": ActIn, "chat": ChatIn, "sync": SyncIn}
+class EndIn(BaseModel):
+    """Extension: a person announces the end of the session."""
+
+    model_config = ConfigDict(extra="ignore")
+    type: Literal["end_session"]
+
+
+MESSAGE_TYPES = {"act": ActIn, "chat": ChatIn, "sync": SyncIn, "end_session": EndIn}

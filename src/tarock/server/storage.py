@@ -60,6 +60,7 @@ class TableSpec:
     takeover_seconds: float
     seats: tuple[SeatSpec, ...]
     created_at: datetime
+    end_requested: int | None = None  # the seq at which the end of the session was announced
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,13 @@ class Storage:
         with self.engine.begin() as connection:
             connection.execute(insert(ActionRow), rows)
 
+    def request_end(self, table_id: str, seq: int) -> None:
+        """Remember that the end of the session was announced at ``seq`` (the first time)."""
+        with self._session.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None and row.end_requested is None:
+                row.end_requested = seq
+
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._session.begin() as db:
             db.add(ChatRow(table_id=table_id, sender=line.sender, text=line.text, at=line.at))
@@ -141,6 +149,7 @@ class Storage:
                 id=row.id, game=row.game, options=dict(row.options), seed=row.seed,
                 deals=row.deals, turn_seconds=row.turn_seconds,
                 takeover_seconds=row.takeover_seconds, created_at=row.created_at,
+                end_requested=row.end_requested,
                 seats=tuple(SeatSpec(s.seat, s.name, s.kind, s.level, s.token_hash)
                             for s in seats))
 

@@ -47,6 +47,8 @@ class Table:
         self.seq = 0
         self.deal = 0  # index of the deal in ``state`` (0-based, thrown-in deals included)
         self.finished = False
+        self.end_requested = spec.end_requested
+        self._end_warned = False
         self.state: State = self.session.next_state()
 
     @classmethod
@@ -108,6 +110,10 @@ class Table:
             return None
         self.session.finish(self.state)
         end = DealEnd(self.deal, self.seq, self.state.result())
+        if self.end_requested is not None and self.seq > self.end_requested \
+                and not self._end_warned:
+            self.session.warn_end()  # announced during this deal: given now, between deals
+            self._end_warned = True
         limit = self.spec.deals
         if self.session.is_over():
             self.finished = True
@@ -118,6 +124,14 @@ class Table:
             self.state = self.session.next_state()
             self.deal += 1
         return end
+
+    def request_end(self) -> None:
+        """A person announces the end of the session; it is given when this deal is over.
+        Raises IllegalActionError where the game's session ends only by its own rules."""
+        if self.session.end_warning_rule is None:
+            self.session.warn_end()
+        if self.end_requested is None:
+            self.end_requested = self.seq
 
     # -- what a client sees ------------------------------------------------------------------
 

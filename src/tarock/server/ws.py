@@ -19,7 +19,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from tarock.server.hub import Client, Hub, HubError, LiveTable, table_log
-from tarock.server.schemas import MESSAGE_TYPES, ActIn, ChatIn
+from tarock.server.schemas import MESSAGE_TYPES, ActIn, ChatIn, EndIn
 
 router = APIRouter()
 
@@ -112,8 +112,8 @@ async def _handle(hub: Hub, live: LiveTable, client: Client, text: str | None,
     ref = ref if isinstance(ref, (str, int)) and not isinstance(ref, bool) else None
     kind = MESSAGE_TYPES.get(raw.get("type")) if isinstance(raw, dict) else None
     if kind is None:
-        client.send(_error("bad_message", "a JSON object with a type of act, chat or sync",
-                           ref=ref))
+        client.send(_error("bad_message",
+                           "a JSON object with a type of " + ", ".join(MESSAGE_TYPES), ref=ref))
         return False
     try:
         msg = kind.model_validate(raw)
@@ -128,6 +128,8 @@ async def _handle(hub: Hub, live: LiveTable, client: Client, text: str | None,
             return True
         if isinstance(msg, ChatIn):
             await hub.chat(live, client, msg.text)
+        elif isinstance(msg, EndIn):
+            await hub.end_session(live, client)
         else:
             hub.sync(live, client)
     except HubError as error:
