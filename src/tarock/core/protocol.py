@@ -25,6 +25,7 @@ from tarock.core.options import OptionSpec
 from tarock.core.tricks import CardView, Trick
 
 if TYPE_CHECKING:
+    from tarock.core.presentation import Presentation
     from tarock.core.session import Session
 
 Action = Hashable
@@ -96,6 +97,14 @@ class Game(ABC):
     @abstractmethod
     def new_session(self, names: Sequence[str], seed: int) -> Session:
         """A session of chained deals at this table (dealer rotation, multipliers, the end)."""
+
+    def presentation(self, lang: str = "en") -> Presentation:
+        """How this game is shown to people in ``lang`` (:mod:`tarock.core.presentation`).
+        Games override this with their own card names and terms; the default knows only the
+        UI strings."""
+        from tarock.core.presentation import Presentation
+
+        return Presentation(self, lang)
 
 
 class State(ABC):
