@@ -180,11 +180,22 @@ class Presentation:
         """What the other seats see of a face-down action (a discard): how many cards."""
         cards = data.get("cards")
         count = len(cards) if isinstance(cards, list) else 1
-        return self.t(f"action.{data.get('type', '')}.hidden", count=count)
+        key = f"action.{data.get('type', '')}.hidden"
+        if count == 1 and f"{key}.one" in self.strings:
+            key += ".one"
+        return self.t(key, count=count)
 
     def action_key(self, data: Mapping[str, Any]) -> str:
         """The catalogue key of an action's template; games refine it by a field's value."""
         return f"action.{data.get('type', '')}"
+
+    def seen_text(self, data: Mapping[str, Any], full: bool,
+                  obs: Mapping[str, Any] | None = None) -> str:
+        """An action as a seat perceived it: in full, or (``full`` false) as much of it as a
+        face-down action shows, where the game has such a form."""
+        if not full and f"action.{data.get('type', '')}.hidden" in self.strings:
+            return self.hidden_action_text(data)
+        return self.action_text(data, obs)
 
     def expected_choices(self, obs: Mapping[str, Any]) -> list[dict[str, Any]]:
         """Record forms a player may expect to be offered now. A client asks the engine why one
