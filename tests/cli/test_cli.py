@@ -398,7 +398,7 @@ def test_choices_for_card_play_follow_the_hand_order():
     assert [game.action_to_json(a)["card"] for a in ordered] == ["T9", "T2", "HA"]
     assert pres.action_text({"type": "call", "card": "T20"}) == "call XX"
     assert pres.action_text({"type": "kontra", "item": "game", "owner": "declarer"}) == (
-        "kontra on the game of the declarer's team")
+        "kontra on the declarer's game")
 
 
 def test_play_discard_by_card_numbers():
@@ -406,5 +406,5 @@ def test_play_discard_by_card_numbers():
     result = run("play", "--seed", "5", "--deals", "1", "--level", "easy", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     out = result.stdout
-    assert "Pick " in out and "cards (numbers separated by spaces)" in out
+    assert "Pick 2 cards by number, e.g. 1 2 [1-" in out
     assert "discard" in out

@@ -61,7 +61,7 @@ def shown_texts(game: Game, lang: str) -> Iterator[tuple[str, str]]:
             breakdown = pres.result_breakdown(state.result(), NAMES)
             yield "outcome", breakdown["outcome"]
             for row in breakdown["rows"]:
-                yield "result row", row["label"] + " " + row.get("detail", "")
+                yield "result row", " ".join([row["label"], *row.get("details", [])])
             for line in [*breakdown["notes"], *breakdown["columns"]]:
                 yield "result note", line
             continue

@@ -74,6 +74,7 @@ class BavarianPresentation(Presentation):
         out["columns"] = [self.t("col.declarer"), self.t("col.defenders")]
         totals: list[int] = [0, 0]
         notes = out["notes"]
+        rows: dict[str, dict[str, Any]] = {}  # one row per item, both sides side by side
         for item in result.get("items") or []:
             kind = item.get("item")
             if kind in ("payment",):
@@ -81,12 +82,16 @@ class BavarianPresentation(Presentation):
             if kind == "fund":
                 notes.append(f"{self.t('fact.kitty')}: {item.get('amount', 0):+d}")
                 continue
+            if kind == "refill":
+                notes.append(self.t("item.refill", name=self.seat_name(names, item.get("seat"))))
+                continue
             column = TEAMS.index(item["team"]) if item.get("team") in TEAMS else 0
-            points: list[int | str | None] = [None, None]
-            points[column] = item.get("points", self.t("ui.made"))
+            label = self.t(f"item.{kind}")
+            row = rows.setdefault(label, {"label": label, "points": [None, None]})
+            row["points"][column] = item.get("points", self.t("ui.made"))
             if isinstance(item.get("points"), int):
                 totals[column] += item["points"]
-            out["rows"].append({"label": self.t(f"item.{kind}"), "points": points})
+        out["rows"] = list(rows.values())
         out["totals"] = totals if out["rows"] else []
         if result.get("declarer") is not None:
             line = self.t("ui.contract_line", contract=self.t(f"contract.{result.get('contract')}"),

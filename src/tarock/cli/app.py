@@ -503,6 +503,25 @@ def parse_choice(raw: str, count: int, picks: int = 1) -> list[int] | None:
     return [k - 1 for k in numbers]
 
 
+def missing_choice_hint(game: Game, pres: Presentation, state: State, obs: Mapping[str, Any],
+                        legal: Sequence[Any]) -> str | None:
+    """One line on why a choice the player may expect (a pass, a card in hand) is not offered:
+    the engine's own refusal with its rule ID, asked of a copy of the deal."""
+    offered = [game.action_to_json(a) for a in legal]
+    for form in pres.expected_choices(obs):
+        if form in offered:
+            continue
+        try:
+            state.clone().apply(game.action_from_json(form))
+        except IllegalActionError as exc:
+            reason = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
+            key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
+            return pres.t(key, choice=pres.action_text(form, obs), reason=reason)
+        except TarockError:
+            continue
+    return None
+
+
 class _Table:
     """The human's view of one session: plays deals, prompting at the human's turns.
 
@@ -580,7 +599,8 @@ class _Table:
             self.console.clear()
         self.console.print(render.render_screen(
             self.pres, obs, self.names, self.pres.t("ui.your_turn", number=number), labels,
-            recent=list(self.recent) if self.live else (), hint=hint, width=self.console.width))
+            recent=list(self.recent) if self.live else (), hint=hint, width=self.console.width,
+            height=self.console.height))
 
     def human_choice(self, state: State, legal: Sequence[Any], number: int) -> Any | None:
         """Show the human's screen and read a legal action (None: the human leaves).
@@ -590,7 +610,7 @@ class _Table:
         """
         game, pres = self.game, self.pres
         obs = state.observation(self.seat)
-        hint = self.missing_hint(state, obs, legal)
+        hint = missing_choice_hint(game, pres, state, obs, legal)
         sets = render.card_set_choices(game, pres, legal, obs)
         if sets is not None:
             need, codes, by_set = sets
@@ -609,31 +629,13 @@ class _Table:
         picks = self.ask(len(ordered))
         return None if picks is None else ordered[picks[0]]
 
-    def missing_hint(self, state: State, obs: Mapping[str, Any], legal: Sequence[Any]
-                     ) -> str | None:
-        """One line on why a choice the player may expect (a pass, a card in hand) is not
-        offered: the engine's own refusal with its rule ID."""
-        game, pres = self.game, self.pres
-        offered = [game.action_to_json(a) for a in legal]
-        for form in pres.expected_choices(obs):
-            if form in offered:
-                continue
-            try:
-                state.clone().apply(game.action_from_json(form))
-            except IllegalActionError as exc:
-                reason = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
-                key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
-                return pres.t(key, choice=pres.action_text(form, obs), reason=reason)
-            except TarockError:
-                continue
-        return None
-
     def ask(self, count: int, picks: int = 1) -> list[int] | None:
         """Read ``picks`` distinct choice numbers (0-based) or None to leave; any other input
         is answered with what is expected, and asked again."""
         pres = self.pres
         what = (pres.t("ui.prompt_one", count=count) if picks == 1
-                else pres.t("ui.prompt_many", picks=picks, count=count))
+                else pres.t("ui.prompt_many", picks=picks, count=count,
+                            example=" ".join(str(k) for k in range(1, picks + 1))))
         while True:
             try:
                 raw = typer.prompt(what)
@@ -673,7 +675,10 @@ class _Table:
             console.clear()
         console.rule(pres.t("ui.deal_over", number=number))
         console.print(render.render_result(pres, result, self.names))
-        console.print(render.render_sheet(pres, self.session.sheet))
+        if self.live:  # the whole sheet would push the result off an 80×24 screen
+            console.print(render.render_totals(pres, self.session.sheet))
+        else:
+            console.print(render.render_sheet(pres, self.session.sheet))
         if not self.live or last:
             return True
         try:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.columns import Columns
+from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -92,14 +92,34 @@ def choice_order(game: Game, pres: Presentation, actions: Sequence[Action],
     return list(actions)
 
 
-def render_choices(pres: Presentation, choices: Sequence[Text | str]) -> RenderableType:
-    """The legal choices, numbered from 1; many of them in columns."""
+def choice_lines(choices: Sequence[Text | str], width: int, max_rows: int | None = None
+                 ) -> list[Text]:
+    """The legal choices numbered from 1, as lines of at most ``width`` characters: one per
+    choice, or many of them in columns numbered down each column; with ``max_rows``, as many
+    columns as that takes (up to four), the labels cut to fit."""
     items = [Text.assemble((f"{i:>2} ", "bold magenta"), label)
              for i, label in enumerate(choices, start=1)]
-    title = Text(pres.t("ui.choices"), style="bold")
-    if len(items) > MANY_CHOICES:
-        return Group(title, Columns(items, padding=(0, 2), column_first=True))
-    return Group(title, *items)
+    if not items:
+        return []
+    cell = max(len(item) for item in items) + 2
+    cols = max(1, min(len(items), (width + 2) // cell)) if len(items) > MANY_CHOICES else 1
+    while max_rows is not None and -(-len(items) // cols) > max(max_rows, 1) and cols < 4:
+        cols += 1
+        cell = min(cell, (width + 2) // cols)
+    rows = -(-len(items) // cols)
+    lines = []
+    for r in range(rows):
+        line = Text()
+        for c in range(cols):
+            if c * rows + r < len(items):
+                item = items[c * rows + r].copy()
+                if c < cols - 1:
+                    item.truncate(cell - 2, overflow="ellipsis")
+                    item.pad_right(cell - len(item))
+                line.append_text(item)
+        line.truncate(width, overflow="ellipsis")
+        lines.append(line)
+    return lines
 
 
 # --------------------------------------------------------------------------------------------
@@ -132,16 +152,16 @@ def render_deal(pres: Presentation, deal: Deal, dealer: int, names: Sequence[str
 
 def render_screen(pres: Presentation, obs: Mapping[str, Any], names: Sequence[str],
                   title: str, choices: Sequence[Text | str] | None = None,
-                  recent: Sequence[str] = (), hint: str | None = None, width: int = 80
-                  ) -> RenderableType:
+                  recent: Sequence[str] = (), hint: str | None = None, width: int = 80,
+                  height: int = 24) -> RenderableType:
     """The screen of one seat at a decision: a title with the status, the game's facts, the
-    tricks, the hand by suit, what happened lately, a hint and the choices; each fact one line
-    of at most ``width`` characters."""
+    tricks, the hand by suit, what happened lately, a hint and the choices; every line at most
+    ``width`` characters, and the recent events cut first so that the screen and the prompt
+    below it fit ``height`` lines."""
     head = Text(title, style="bold")
     status = pres.status(obs, names)
     if status:
         head.append(" · " + status, style="")
-    head.truncate(width, overflow="ellipsis")
     rows: list[tuple[str, Text]] = []
     seat = obs.get("seat", 0)
     active = obs.get("active")
@@ -150,20 +170,25 @@ def render_screen(pres: Presentation, obs: Mapping[str, Any], names: Sequence[st
     rows += [(label, Text(text)) for label, text in pres.facts(obs, names)]
     rows += _trick_rows(pres, obs, names)
     rows += hand_rows(pres, obs.get("hand", []), obs)
-    parts: list[RenderableType] = [head]
     labels = max(len(label) for label, _ in rows)
+    lines = [head]
     for label, text in rows:
         line = Text(label.ljust(labels + 1), style="cyan")
         line.append_text(text)
-        line.truncate(width, overflow="ellipsis")
-        parts.append(line)
-    for event in recent:
-        parts.append(Text(event, style="dim", no_wrap=True, overflow="ellipsis"))
+        lines.append(line)
     if hint:
-        parts.append(Text(hint, style="yellow", no_wrap=True, overflow="ellipsis"))
+        lines.append(Text(hint, style="yellow"))
+    room = height - 1 - len(lines)  # one line for the prompt below the screen
+    tail: list[Text] = []
     if choices is not None:
-        parts.append(render_choices(pres, choices))
-    return Group(*parts)
+        tail = choice_lines(choices, width, room - 1)
+        if len(tail) < room:  # room for the title too
+            tail.insert(0, Text(pres.t("ui.choices"), style="bold"))
+    room -= len(tail)
+    events = [Text(event, style="dim") for event in recent][len(recent) - max(room, 0):]
+    for line in (*lines, *events, *tail):
+        line.truncate(width, overflow="ellipsis")
+    return Group(*lines[:-1] if hint else lines, *events, *(lines[-1:] if hint else []), *tail)
 
 
 def _trick_rows(pres: Presentation, obs: Mapping[str, Any], names: Sequence[str]
@@ -213,32 +238,44 @@ def signed(n: int) -> Text:
 
 def render_result(pres: Presentation, result: Mapping[str, Any], names: Sequence[str]
                   ) -> RenderableType:
-    """A deal's result as the presentation breaks it down: the outcome, each scored item with
-    its points per side and the totals, notes, then each player's score."""
+    """A deal's result as the presentation breaks it down, compactly: the outcome and notes,
+    each scored item with its points per side and the totals, then each player's score."""
     data = pres.result_breakdown(result, names)
     parts: list[RenderableType] = []
     if data["outcome"]:
         parts.append(Text(data["outcome"], style="bold"))
     parts.extend(Text(note) for note in data["notes"])
     if data["rows"]:
-        table = Table(show_footer=bool(data["totals"]))
-        table.add_column(pres.t("ui.item"), footer=pres.t("ui.total"))
+        table = Table(box=box.SIMPLE_HEAD, show_footer=bool(data["totals"]), pad_edge=False)
+        table.add_column(pres.t("ui.item"), footer=pres.t("ui.total"), ratio=1)
         for i, column in enumerate(data["columns"]):
             total = data["totals"][i] if i < len(data["totals"]) else ""
             table.add_column(column, justify="right", footer=str(total))
         for row in data["rows"]:
-            label = Text(row["label"])
-            if row.get("detail"):
-                label.append(f"\n{row['detail']}", style="dim")
-            table.add_row(label, *["" if p is None else str(p) for p in row["points"]])
+            table.add_row(row["label"], *["" if p is None else str(p) for p in row["points"]])
         parts.append(table)
-    scores = Table(title=pres.t("ui.scores"), title_justify="left")
-    scores.add_column(pres.t("ui.player"))
-    scores.add_column(pres.t("ui.score"), justify="right")
-    for entry in data["scores"]:
-        scores.add_row(entry["name"], signed(entry["score"]))
+        parts.extend(Text(f"{row['label']}: {line}", style="dim", no_wrap=True,
+                          overflow="ellipsis")
+                     for row in data["rows"] for line in row.get("details", []))
+    scores = Text(pres.t("ui.scores") + ": ", style="bold")
+    for i, entry in enumerate(data["scores"]):
+        if i:
+            scores.append(" · ")
+        scores.append(f"{entry['name']} ").append_text(signed(entry["score"]))
     parts.append(scores)
     return Group(*parts)
+
+
+def render_totals(pres: Presentation, sheet: ScoreSheet) -> Text:
+    """The score sheet's totals on one line, for a screen that has no room for the sheet."""
+    line = Text(f"{pres.t('ui.score_sheet')}: ", style="bold")
+    for i, (name, total) in enumerate(zip(sheet.names, sheet.totals, strict=True)):
+        if i:
+            line.append(" · ")
+        line.append(f"{name} ").append_text(signed(total))
+    if any(sheet.pots):
+        line.append(f" · {pres.t('ui.pot')} {sheet.pot}")
+    return line
 
 
 def render_sheet(pres: Presentation, sheet: ScoreSheet, title: str | None = None) -> Table:

@@ -236,7 +236,8 @@ class Presentation:
     def result_breakdown(self, result: Mapping[str, Any], names: Sequence[str]
                          ) -> dict[str, Any]:
         """A deal's result for people: ``outcome`` (a line), ``columns`` (the sides),
-        ``rows`` (``{"label", "points": [per column, None where empty]}``), ``totals`` (per
+        ``rows`` (``{"label", "points": [per column, None where empty]}``, with ``details``:
+        lines such as the combinations an item counts), ``totals`` (per
         column), ``scores`` (``{"name", "score"}`` per seat) and ``notes`` (lines)."""
         return {
             "outcome": self.t(f"outcome.{result.get('outcome')}") if "outcome" in result else "",

@@ -85,17 +85,18 @@ class OttocentoPresentation(Presentation):
         scores = result.get("scores") or []
         teams = self.team_names(len(scores) or 4, names)
         out["columns"] = teams
+        rows: dict[str, dict[str, Any]] = {}  # one row per item, both teams side by side
         for item in result.get("items") or []:
             team = item.get("team", 0)
-            points: list[int | None] = [None, None]
-            points[team] = item.get("points", 0)
-            row: dict[str, Any] = {"label": self.t(f"item.{item.get('item')}"), "points": points}
+            label = self.t(f"item.{item.get('item')}")
+            row = rows.setdefault(label, {"label": label, "points": [None, None]})
+            row["points"][team] = item.get("points", 0)
             combos = item.get("combinations") or []
             if combos:
-                row["detail"] = ", ".join(
-                    self.t("ui.combo", kind=self.t(f"combination.{c.get('kind')}"),
-                           points=c.get("points", "")) for c in combos)
-            out["rows"].append(row)
+                said = ", ".join(self.t("ui.combo", kind=self.t(f"combination.{c.get('kind')}"),
+                                        points=c.get("points", "")) for c in combos)
+                row.setdefault("details", []).append(f"{teams[team]}: {said}")
+        out["rows"] = list(rows.values())
         out["totals"] = list(result.get("team_points") or [])
         notes = out["notes"]
         if result.get("matto_exchange"):
@@ -104,7 +105,7 @@ class OttocentoPresentation(Presentation):
         totals = result.get("totals")
         if totals:
             notes.append(f"{self.t('ui.rubber_total')}: " + " · ".join(
-                f"{n} {v}" for n, v in zip(teams, totals, strict=False)))
+                f"{n}: {v}" for n, v in zip(teams, totals, strict=False)))
         if result.get("rubber_over"):
             winner = result.get("winner")
             notes.append(self.t("ui.rubber_draw") if winner == "draw" else
