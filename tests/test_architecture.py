@@ -37,3 +37,19 @@ def test_the_core_imports_only_the_core(path):
 def test_the_environments_import_no_game_internals(path):
     inside = {m for m in imported_modules(path) if m.startswith("tarock")}
     assert not {m for m in inside if m.startswith(GAMES)}, inside
+
+
+@pytest.mark.parametrize("path", [SRC / "cli" / "app.py", SRC / "cli" / "render.py"],
+                         ids=lambda p: p.name)
+def test_the_terminal_table_reaches_the_games_through_the_protocol(path):
+    """``tarock play`` gets every word from ``Game.presentation(lang)``, never from a game."""
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert not {m for m in inside if m.startswith(GAMES)}, inside
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_presentation_imports_only_the_core(game):
+    """A server can present a game from JSON alone, without the engine's internals."""
+    path = SRC / game.split(".")[1] / "presentation.py"
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert all(m.startswith("tarock.core") for m in inside), inside
