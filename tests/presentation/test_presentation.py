@@ -27,7 +27,8 @@ CONFIGS = [
     ("bavarian-tarock", {"variant": "scharfer"}),
     ("ottocento", {}),
     ("ottocento", {"player_count": 2}),
-    ("ottocento", {"match_format": "quattro_scartate", "early_claims": "any_declaration"}),
+    ("ottocento", {"match_format": "quattro_scartate", "early_claims": "any_declaration",
+                   "deck_faces": "substitute_tarot"}),
 ]
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
 RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")
@@ -153,6 +154,10 @@ def test_ottocento_names_and_signals() -> None:
     assert pres.action_text({"type": "play", "card": "SOLE", "signal": "busso"}) == (
         "Sole with busso (knock)")
     assert pres.card_accessible("CK") == "king of cups"
+    substitute = make_game("ottocento", {"deck_faces": "substitute_tarot"}).presentation("en")
+    assert [substitute.card_short(c) for c in ("ANGELO", "T16", "M2", "BAG", "CK")] == [
+        "XX", "XVII", "IIII", "I", "Co R"]
+    assert substitute.card_long("ANGELO") == "XX (Angelo)"
 
 
 @pytest.mark.parametrize("name", registered_games())

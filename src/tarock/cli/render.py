@@ -132,17 +132,18 @@ def render_deal(pres: Presentation, deal: Deal, dealer: int, names: Sequence[str
     deck = pres.game.deck
     title = pres.t("game.name")
     if seed is not None:
-        title += f" · seed {seed}"
+        title += " · " + pres.t("ui.seed", seed=seed)
     table = Table(title=title, title_justify="left", show_lines=False)
-    table.add_column("Seat", justify="right")
+    table.add_column(pres.t("ui.seat"), justify="right")
     table.add_column(pres.t("ui.player"))
-    table.add_column("Hand")
+    table.add_column(pres.t("ui.hand"))
     for seat, mask in enumerate(deal.hands):
         codes = deck.codes(mask)
-        who = names[seat] + (" (dealer)" if seat == dealer else "")
+        who = pres.t("ui.dealer_mark", name=names[seat]) if seat == dealer else names[seat]
         hand = hand_line(pres, codes) if codes else Text(pres.t("ui.sitting_out"), style="dim")
         table.add_row(str(seat), who, hand)
-    table.add_row("", "Talon", cards_text(pres, [deck.code(c) for c in deal.talon], sort=False))
+    table.add_row("", pres.t("ui.talon"),
+                  cards_text(pres, [deck.code(c) for c in deal.talon], sort=False))
     return table
 
 

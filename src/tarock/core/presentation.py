@@ -116,17 +116,22 @@ class Presentation:
 
     # -- cards ---------------------------------------------------------------------------------
 
+    def card_key(self, code: str) -> str:
+        """The catalogue key of a card's names: its code, unless a rule option changes the
+        faces (the red fours of Hungarian tarokk, the substitute pack of Ottocento)."""
+        return f"card.{code}"
+
     def card_short(self, code: str) -> str:
         """The name on a card's index, as a hand or a trick shows it (``XXI``, ``♥K``)."""
-        return self.t(f"card.{code}")
+        return self.t(self.card_key(code))
 
     def card_long(self, code: str) -> str:
         """The name players say (``kőr király``, ``Eichel-Ober``)."""
-        return self.t(f"card.{code}.long")
+        return self.t(f"{self.card_key(code)}.long")
 
     def card_accessible(self, code: str) -> str:
         """The name a screen reader says (``king of hearts``)."""
-        return self.t(f"card.{code}.spoken")
+        return self.t(f"{self.card_key(code)}.spoken")
 
     def suit_name(self, suit: str) -> str:
         return self.t(f"suit.{suit}")
@@ -226,10 +231,6 @@ class Presentation:
         if isinstance(to_act, int) and to_act >= 0:
             parts.append(self.t("ui.to_act", name=self.seat_name(names, to_act)))
         return " · ".join(parts)
-
-    def trick_text(self, plays: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
-        return ", ".join(f"{self.seat_name(names, p.get('seat'))} "
-                         f"{self.card_short(str(p.get('card')))}" for p in plays)
 
     # -- results -------------------------------------------------------------------------------
 

@@ -15,19 +15,10 @@ RED_FOUR = {"HA": "HA.four", "DA": "DA.four"}  # HU-DECK-6: the red fours stand 
 class HungarianPresentation(Presentation):
     package = "tarock.hungarian"
 
-    def _card_key(self, code: str) -> str:
+    def card_key(self, code: str) -> str:
         if self.game.options.get("red_fours") and code in RED_FOUR:
-            return RED_FOUR[code]
-        return code
-
-    def card_short(self, code: str) -> str:
-        return self.t(f"card.{self._card_key(code)}")
-
-    def card_long(self, code: str) -> str:
-        return self.t(f"card.{self._card_key(code)}.long")
-
-    def card_accessible(self, code: str) -> str:
-        return self.t(f"card.{self._card_key(code)}.spoken")
+            return f"card.{RED_FOUR[code]}"
+        return super().card_key(code)
 
     # -- actions -------------------------------------------------------------------------------
 

@@ -9,9 +9,18 @@ from typing import Any
 
 from tarock.core.presentation import Presentation
 
+SUBSTITUTED = frozenset({"ANGELO", "MONDO", "SOLE", "LUNA", *(f"T{n}" for n in range(5, 17)),
+                         "M1", "M2", "M3", "M4", "BAG", "MATTO"})
+
 
 class OttocentoPresentation(Presentation):
     package = "tarock.ottocento"
+
+    def card_key(self, code: str) -> str:
+        """OT-V-7: with a substitute tarot pack the trumps carry that pack's numerals."""
+        if self.game.options.get("deck_faces") == "substitute_tarot" and code in SUBSTITUTED:
+            return f"card.{code}.substitute"
+        return super().card_key(code)
 
     def action_key(self, data: Mapping[str, Any]) -> str:
         if data.get("type") == "play" and data.get("signal"):
