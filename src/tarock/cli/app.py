@@ -535,6 +535,7 @@ class _Table:
         self.console, self.game, self.pres, self.session = console, game, pres, session
         self.seat, self.names, self.computers = seat, list(session.names), computers
         self.live = console.is_terminal
+        self.watching = False  # the human sits out this deal: no screen, so events print
         self.recent: deque[str] = deque(maxlen=RECENT_EVENTS)
         self.want_end = False
         self.end_announced = False
@@ -557,7 +558,7 @@ class _Table:
     def event(self, line: str) -> None:
         """Something the human perceived: kept for the next screen, printed when not live."""
         self.recent.append(line)
-        if not self.live:
+        if not self.live or self.watching:
             self.console.print(Text(f"  {line}", style="dim"))
 
     def play_deal(self, state: State, number: int) -> bool:
@@ -565,8 +566,8 @@ class _Table:
         pres, names, seat = self.pres, self.names, self.seat
         self.recent.clear()
         self.console.rule(pres.t("ui.deal_n", number=number))
-        first = state.observation(seat)
-        if seat not in first.get("active", [seat]):
+        self.watching = seat not in state.observation(seat).get("active", [seat])
+        if self.watching:
             self.say("ui.sit_out")
         tricks_seen = 0
         while not state.is_terminal():

@@ -223,6 +223,8 @@ class Presentation:
     def status(self, obs: Mapping[str, Any], names: Sequence[str]) -> str:
         """One line: who deals, the phase and whose turn it is."""
         parts = []
+        if obs.get("multiplier", 1) != 1:
+            parts.append(self.t("ui.multiplier", n=obs["multiplier"]))
         if "dealer" in obs:
             parts.append(self.t("ui.dealer_is", name=self.seat_name(names, obs["dealer"])))
         if "phase" in obs:

@@ -129,10 +129,11 @@ class HungarianPresentation(Presentation):
         return " · ".join(parts)
 
     def announcements_text(self, obs: Mapping[str, Any], names: Sequence[str]) -> str:
-        """The announcements so far, each kontra at the level it reached when it was said;
-        passes are left out (they say nothing)."""
+        """The announcements so far, one group per turn (``Ann: call XX, trull; Bob: kontra on
+        the declarer's game``), each kontra at the level it reached when it was said; passes
+        are left out (they say nothing)."""
         seen: dict[tuple[Any, Any], int] = {}
-        said = []
+        turns: list[tuple[Any, list[str]]] = []
         for a in obs.get("announcements") or []:
             if a.get("type") == "pass":
                 continue
@@ -140,8 +141,14 @@ class HungarianPresentation(Presentation):
             if a.get("type") == "kontra":
                 key = (a.get("owner"), a.get("item"))
                 seen[key] = data["level"] = seen.get(key, 0) + 1
-            said.append(f"{self.seat_name(names, a.get('seat'))}: {self.action_text(data)}")
-        return "; ".join(said)
+            text = (self.term("bonus", a.get("bonus")) if a.get("type") == "announce"
+                    else self.action_text(data))
+            if turns and turns[-1][0] == a.get("seat"):
+                turns[-1][1].append(text)
+            else:
+                turns.append((a.get("seat"), [text]))
+        return "; ".join(f"{self.seat_name(names, seat)}: {', '.join(said)}"
+                         for seat, said in turns)
 
     # -- results -------------------------------------------------------------------------------
 
