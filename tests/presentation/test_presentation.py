@@ -133,6 +133,7 @@ def test_hungarian_teams_show_only_what_the_seat_knows() -> None:
     assert pres.teams(obs) == {0: "declarer", 1: "opponent", 2: "?", 3: "?"}
     assert pres.teams({**obs, "partner": 3}) == {0: "declarer", 1: "opponent", 2: "opponent",
                                                  3: "partner"}
+    assert pres.sides({**obs, "partner": None}) == {0: "declarer", 1: "o", 2: "o", 3: "o"}
 
 
 def test_bavarian_hand_sorts_the_trump_of_the_deal_first() -> None:
@@ -166,4 +167,5 @@ def test_the_catalogue_is_json_for_a_browser(name: str) -> None:
         data = catalogue(name, lang)
         assert json.loads(json.dumps(data)) == data
         assert data["lang"] == lang and data["strings"]["ui.choices"]
-        assert all(f"card.{code}" in data["strings"] for code in data["cards"])
+        assert all(card["key"] in data["strings"] for card in data["cards"])
+        assert data["suits"][0] == "T"

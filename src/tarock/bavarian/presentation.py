@@ -28,11 +28,11 @@ class BavarianPresentation(Presentation):
             return f"action.raise.{data.get('raise')}"
         return super().action_key(data)
 
-    def teams(self, obs: Mapping[str, Any]) -> dict[int, str]:
+    def sides(self, obs: Mapping[str, Any]) -> dict[int, str]:
         """Once the auction has a declarer, everyone else defends against him (BT-PLAY)."""
         if "declarer" not in obs:
             return {}
-        return {seat: self.t("side.declarer" if seat == obs["declarer"] else "side.defender")
+        return {seat: "declarer" if seat == obs["declarer"] else "defender"
                 for seat in obs.get("active", [])}
 
     def facts(self, obs: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:

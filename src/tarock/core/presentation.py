@@ -211,10 +211,14 @@ class Presentation:
 
     # -- the table -----------------------------------------------------------------------------
 
-    def teams(self, obs: Mapping[str, Any]) -> dict[int, str]:
-        """Each seat's side as far as the observing seat may know it, in words; empty for a
-        game without sides yet."""
+    def sides(self, obs: Mapping[str, Any]) -> dict[int, str]:
+        """Each seat's side as far as the observing seat may know it, as a catalogue key
+        suffix (``side.<key>``) a client may also style by; empty while there are no sides."""
         return {}
+
+    def teams(self, obs: Mapping[str, Any]) -> dict[int, str]:
+        """:meth:`sides` in words."""
+        return {seat: self.t(f"side.{side}") for seat, side in self.sides(obs).items()}
 
     def facts(self, obs: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
         """The game's lines of a table display: ``(label, text)`` pairs, each one line."""
@@ -255,11 +259,16 @@ class Presentation:
     # -- the catalogue -------------------------------------------------------------------------
 
     def catalogue(self) -> dict[str, Any]:
-        """Every string of this game in this language, as one JSON-ready object, with the card
-        order a hand is sorted in (trumps first) so that a browser needs nothing else."""
+        """Every string of this game in this language, as one JSON-ready object, with the pack
+        (each card's suit, rank, points, catalogue key and colour) and the suit order, so that
+        a browser can name, colour and sort cards as :meth:`sort_key` does: the trump suit of
+        the deal first (``T`` where the trumps are permanent), each suit high to low."""
         return {
             "game": self.game.name, "lang": self.lang, "languages": list(LANGUAGES),
-            "cards": [c.code for c in self.game.deck.cards],
+            "cards": [{"code": c.code, "suit": c.suit, "rank": c.rank, "points": c.points,
+                       "key": self.card_key(c.code), "colour": self.card_colour(c.code)}
+                      for c in self.game.deck.cards],
+            "suits": ["T", *self.suit_order],
             "strings": dict(sorted(self.strings.items())),
         }
 

@@ -54,7 +54,7 @@ class HungarianPresentation(Presentation):
 
     # -- the table -----------------------------------------------------------------------------
 
-    def teams(self, obs: Mapping[str, Any]) -> dict[int, str]:
+    def sides(self, obs: Mapping[str, Any]) -> dict[int, str]:
         """Sides as the seat knows them (HU-IRR-2): the declarer; the partner once known to this
         seat; its own side; the sides the table has seen (announcements, the called card)."""
         if "declarer" not in obs:
@@ -70,7 +70,7 @@ class HungarianPresentation(Presentation):
                 sides[seat] = "partner" if obs["my_team"] == "declarer" else "o"
             else:
                 sides[seat] = str((obs.get("public_side") or {}).get(str(seat), "unknown"))
-        return {seat: self.t(f"side.{side}") for seat, side in sides.items()}
+        return sides
 
     def facts(self, obs: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
         rows: list[tuple[str, str]] = []

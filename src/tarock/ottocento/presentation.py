@@ -37,11 +37,11 @@ class OttocentoPresentation(Presentation):
         return [" & ".join(self.seat_name(names, s) for s in team)
                 for team in self.team_seats(seats)]
 
-    def teams(self, obs: Mapping[str, Any]) -> dict[int, str]:
-        """The teams are fixed by the seats, so every seat knows them."""
+    def sides(self, obs: Mapping[str, Any]) -> dict[int, str]:
+        """The teams are fixed by the seats (OT-NOT-5), so every seat knows them."""
         seats = int(obs.get("seats", 4))
         mine = obs.get("team")
-        return {s: self.t("ui.your_team") if t == mine else "" for t, team
+        return {s: "us" if t == mine else "them" for t, team
                 in enumerate(self.team_seats(seats)) for s in team}
 
     def facts(self, obs: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
