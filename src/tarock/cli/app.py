@@ -514,9 +514,9 @@ def missing_choice_hint(game: Game, pres: Presentation, state: State, obs: Mappi
         try:
             state.clone().apply(game.action_from_json(form))
         except IllegalActionError as exc:
-            reason = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
             key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
-            return pres.t(key, choice=pres.action_text(form, obs), reason=reason)
+            return pres.t(key, choice=pres.action_text(form, obs), reason=exc.message,
+                          rule=exc.rule or "")
         except TarockError:
             continue
     return None

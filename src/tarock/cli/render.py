@@ -177,9 +177,10 @@ def render_screen(pres: Presentation, obs: Mapping[str, Any], names: Sequence[st
         line = Text(label.ljust(labels + 1), style="cyan")
         line.append_text(text)
         lines.append(line)
-    if hint:
-        lines.append(Text(hint, style="yellow"))
-    room = height - 1 - len(lines)  # one line for the prompt below the screen
+    for line in lines:
+        line.truncate(width, overflow="ellipsis")
+    notes = [Text(hint, style="yellow")] if hint else []  # wraps: the rule must stay readable
+    room = height - 1 - len(lines) - -(-len(hint or "") // width)  # and a line for the prompt
     tail: list[Text] = []
     if choices is not None:
         tail = choice_lines(choices, width, room - 1)
@@ -187,9 +188,9 @@ def render_screen(pres: Presentation, obs: Mapping[str, Any], names: Sequence[st
             tail.insert(0, Text(pres.t("ui.choices"), style="bold"))
     room -= len(tail)
     events = [Text(event, style="dim") for event in recent][len(recent) - max(room, 0):]
-    for line in (*lines, *events, *tail):
+    for line in events:
         line.truncate(width, overflow="ellipsis")
-    return Group(*lines[:-1] if hint else lines, *events, *(lines[-1:] if hint else []), *tail)
+    return Group(*lines, *events, *notes, *tail)
 
 
 def _trick_rows(pres: Presentation, obs: Mapping[str, Any], names: Sequence[str]

@@ -47,9 +47,12 @@ class HungarianPresentation(Presentation):
                       owner=self.term("owner", data.get("owner")))
 
     def expected_choices(self, obs: Mapping[str, Any]) -> list[dict[str, Any]]:
-        """Passing in the auction (HU-BID-13, HU-BID-14 may forbid it) and any card in hand."""
+        """Passing in the auction (HU-BID-13, HU-BID-14 may forbid it) and in the
+        announcements (HU-CALL-1, HU-ANN-14 may), and any card in hand."""
         if obs.get("phase") == "auction":
             return [{"type": "bid", "bid": "passz"}]
+        if obs.get("phase") == "announce":
+            return [{"type": "pass"}]
         return super().expected_choices(obs)
 
     # -- the table -----------------------------------------------------------------------------
