@@ -62,6 +62,25 @@ def test_each_decision_fits_an_80x24_terminal(name: str, options: dict[str, Any]
         assert all(len(line) <= 80 for line in lines)
 
 
+@pytest.mark.parametrize(("name", "options"), [
+    ("hungarian-tarokk", {"players": 5}), ("bavarian-tarock", {"variant": "simple"}),
+    ("ottocento", {})])
+def test_each_result_fits_an_80x24_terminal(name: str, options: dict[str, Any]) -> None:
+    """The result, a rule above it, the score sheet's totals and the prompt below it."""
+    game = make_game(name, options)
+    pres = game.presentation()
+    names = [*NAMES, "Search 4"][:game.num_seats]
+    for seed in range(80):
+        state = game.new_deal_state(seed, seed % game.num_seats)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply(rng.choice(state.legal_actions()))
+        console = Console(width=80, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
+        console.print(render.render_result(pres, state.result(), names))
+        lines = console.export_text().splitlines()
+        assert len(lines) + 3 <= 24, "\n".join(lines)
+
+
 @pytest.mark.parametrize(("game", "options"), [
     ("hungarian-tarokk", []), ("bavarian-tarock", []),
     ("bavarian-tarock", ["-o", "variant=simple"]), ("ottocento", []),

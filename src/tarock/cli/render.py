@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich import box
 from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
@@ -248,7 +247,8 @@ def render_result(pres: Presentation, result: Mapping[str, Any], names: Sequence
         parts.append(Text(data["outcome"], style="bold"))
     parts.extend(Text(note) for note in data["notes"])
     if data["rows"]:
-        table = Table(box=box.SIMPLE_HEAD, show_footer=bool(data["totals"]), pad_edge=False)
+        table = Table(box=None, show_footer=bool(data["totals"]), pad_edge=False,
+                      header_style="bold underline", footer_style="bold")
         table.add_column(pres.t("ui.item"), footer=pres.t("ui.total"), ratio=1)
         for i, column in enumerate(data["columns"]):
             total = data["totals"][i] if i < len(data["totals"]) else ""

@@ -182,21 +182,19 @@ class HungarianPresentation(Presentation):
             totals[column] += item.get("points", 0)
             out["rows"].append({"label": label, "points": points})
         out["totals"] = totals if out["rows"] else []
-        notes = out["notes"]
+        said = []  # one line: the contract, the teams, the skíz and the XXI
         if declarer is not None:
-            line = self.t("ui.contract_line", contract=self.t(f"contract.{result.get('contract')}"),
-                          name=self.seat_name(names, declarer))
+            said.append(self.t("ui.contract_line",
+                               contract=self.t(f"contract.{result.get('contract')}"),
+                               name=self.seat_name(names, declarer)))
             if "partner" in result:
-                line += " · " + (self.t("ui.partner_of", name=self.seat_name(names, partner))
-                                 if partner is not None
-                                 else self.t("ui.alone", name=self.seat_name(names, declarer)))
-            notes.append(line)
-        extra = []
+                said.append(self.t("ui.partner_of", name=self.seat_name(names, partner))
+                            if partner is not None
+                            else self.t("ui.alone", name=self.seat_name(names, declarer)))
         if result.get("skiz_holder") is not None:
-            extra.append(self.t("ui.skiz_holder",
-                                name=self.seat_name(names, result["skiz_holder"])))
+            said.append(self.t("ui.skiz_holder", name=self.seat_name(names, result["skiz_holder"])))
         if result.get("xxi_caught") is not None:
-            extra.append(self.t("ui.xxi_caught", name=self.seat_name(names, result["xxi_caught"])))
-        if extra:
-            notes.append(" · ".join(extra))
+            said.append(self.t("ui.xxi_caught", name=self.seat_name(names, result["xxi_caught"])))
+        if said:
+            out["notes"].append(" · ".join(said))
         return out
