@@ -43,10 +43,10 @@ class BavarianPresentation(Presentation):
                 f"{self.seat_name(names, a.get('seat'))}: {self._call_text(a)}"
                 for a in auction)))
         if "declarer" in obs:
-            text = self.t("ui.contract_line",
-                          contract=self.t(f"contract.{obs.get('contract')}")
-                          if "contract" in obs else "…",
-                          name=self.seat_name(names, obs["declarer"]))
+            name = self.seat_name(names, obs["declarer"])
+            text = (self.t("ui.contract_line", contract=self.t(f"contract.{obs['contract']}"),
+                           name=name) if "contract" in obs
+                    else self.t("ui.declarer_is", name=name))
             if obs.get("target") is not None and obs.get("contract") == "hand":
                 text += " · " + self.t("ui.target", target=obs["target"])
             rows.append((self.t("fact.contract"), text))
