@@ -57,3 +57,11 @@ def test_games_register_their_own_commands():
     from tarock.core.protocol import registered_commands
 
     assert registered_commands()["ottocento-count"].startswith("tarock.ottocento.")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_games_presentation_imports_only_the_core(game):
+    """A server can present a game from JSON alone, without the engine's internals."""
+    path = SRC / game.split(".")[1] / "presentation.py"
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert all(m.startswith("tarock.core") for m in inside), inside
