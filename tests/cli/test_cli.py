@@ -11,7 +11,7 @@ from cli_support import assert_bad_input, run
 
 import tarock.games  # noqa: F401  (registers the games)
 from tarock.cli import render
-from tarock.cli.app import main
+from tarock.cli.app import main, parse_choice
 from tarock.core.protocol import make_game
 from tarock.core.records import read_records, replay, write_record
 
@@ -85,7 +85,7 @@ def test_deal_text_shows_sorted_grouped_hands_and_the_talon():
     game = make_game(GAME)
     deal = json.loads(run("deal", "--seed", "3", "--json").stdout)["deal"]
     for hand in deal["hands"]:
-        assert str(render.hand_line(game.deck, hand)) in out
+        assert str(render.hand_line(game.presentation(), hand)) in out
 
 
 def test_deal_five_players_the_dealer_sits_out():
@@ -289,26 +289,32 @@ def test_play_a_full_deal_with_piped_input():
     assert result.exit_code == 0, result.output
     out = result.stdout
     assert "you are You at seat" in out
-    assert "Your hand (9 cards)" in out and "Tarokks" in out
-    assert "Your choices" in out and "Auction" in out
-    assert "Announcements" in out and "Current trick" in out and "Last trick" in out
+    assert "Tarokks " in out and "Your choices" in out and "Auction" in out
+    assert "Contract" in out and "Teams" in out and "Trick 1" in out and "Last trick" in out
     assert "Deal 1 is over" in out and "Score sheet" in out and "Total" in out
     assert "Deal 2" not in out
 
 
 def test_play_name_and_seating_draw():
+    """Computer players are named by their kind and the seat the draw gives them."""
     game = make_game(GAME)
-    seat = game.new_session(["Ann", "Random 1", "Random 2", "Random 3"], 8).names.index("Ann")
+    seat = game.new_session(["Ann", "a", "b", "c"], 8).names.index("Ann")
     result = run("play", "--seed", "8", "--deals", "1", "--name", "Ann",
                  "--opponents", "random", input=MANY_ONES)
     assert result.exit_code == 0, result.output
     assert f"you are Ann at seat {seat}" in result.stdout
-    assert "Random 1" in result.stdout
+    for other in set(range(4)) - {seat}:
+        assert f"Random {other}" in result.stdout
+    sheet = result.stdout[result.stdout.rindex("Score sheet"):]
+    header = next(line for line in sheet.splitlines() if "Ann" in line)
+    order = sorted(["Ann", *(f"Random {s}" for s in set(range(4)) - {seat})],
+                   key=header.index)
+    assert order.index("Ann") == seat
 
 
 def test_play_five_players_the_human_sits_out():
     game = make_game(GAME, {"players": 5})
-    names = ["You"] + [f"Cautious {i}" for i in range(1, 5)]
+    names = ["You"] + [f"\0{i}" for i in range(1, 5)]
     seed, dealer = next((seed, s.dealer) for seed in range(100)
                         for s in [game.new_session(names, seed)] if s.names[s.dealer] == "You")
     result = run("play", "--seed", str(seed), "--option", "players=5", "--deals", "2",
@@ -329,12 +335,38 @@ def test_play_until_the_session_ends():
 
 
 def test_play_quit_bad_input_and_end_of_input():
-    result = run("play", "--seed", "5", input="x\n99\nq\n")
+    result = run("play", "--seed", "5", input="x\n99\nq\ny\n")
     assert result.exit_code == 0, result.output
     assert "Please type a number from 1 to" in result.stdout
     assert "You left the table" in result.stdout
     eof = run("play", "--seed", "5", input="")
     assert eof.exit_code == 0 and "You left the table" in eof.stdout
+
+
+@pytest.mark.parametrize("typed", ["²", "①", "١", "1²", "٣ ٤", "\u00a0", "-1", "0x1", "🂡"])
+def test_play_any_input_gets_a_clear_message(typed: str):
+    """Digits that are not ASCII (superscripts, circled, Arabic-Indic) are not numbers here."""
+    result = run("play", "--seed", "5", input=f"{typed}\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    assert "Please type a number from 1 to" in result.stdout
+    assert "You left the table" in result.stdout
+
+
+def test_parse_choice_takes_ascii_numbers_only():
+    assert parse_choice("2", 3) == [1]
+    assert parse_choice(" 3, 1 ", 3, picks=2) == [2, 0]
+    for raw in ("²", "①", "4", "0", "1 1", "", "1 2"):
+        assert parse_choice(raw, 3) is None
+
+
+def test_play_q_asks_before_leaving_the_deal():
+    result = run("play", "--seed", "5", "--deals", "1", "--level", "easy",
+                 input="q\nn\n" + MANY_ONES)
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    assert "Leave the table in the middle of the deal?" in out
+    assert "You stay at the table." in out and "Deal 1 is over" in out
+    assert "You left the table" not in out
 
 
 def test_play_end_word_announces_after_the_deal():
@@ -350,25 +382,23 @@ def test_play_end_word_announces_after_the_deal():
 
 
 def test_hand_sorting_and_grouping():
-    deck = make_game(GAME).deck
+    pres = make_game(GAME).presentation()
     codes = ["SK", "T1", "HA", "T22", "CJ", "T5", "HK", "S10"]
-    assert [c.code for c in render.sort_cards(deck, codes)] == [
-        "T22", "T5", "T1", "HK", "HA", "CJ", "SK", "S10"]
-    groups = render.group_cards(deck, codes)
-    assert [(s, [c.code for c in cards]) for s, cards in groups] == [
+    assert pres.sort_cards(codes) == ["T22", "T5", "T1", "HK", "HA", "CJ", "SK", "S10"]
+    assert pres.group_cards(codes) == [
         ("T", ["T22", "T5", "T1"]), ("H", ["HK", "HA"]), ("C", ["CJ"]), ("S", ["SK", "S10"])]
-    assert str(render.hand_line(deck, codes)) == "skíz V pagát │ ♥K ♥A │ ♣J │ ♠K ♠10"
+    assert str(render.hand_line(pres, codes)) == "skíz V pagát │ ♥K ♥A │ ♣J │ ♠K ♠10"
 
 
 def test_choices_for_card_play_follow_the_hand_order():
     game = make_game(GAME)
+    pres = game.presentation()
     actions = [game.action_from_json({"type": "play", "card": c}) for c in ("HA", "T2", "T9")]
-    ordered = render.choice_order(game, actions)
+    ordered = render.choice_order(game, pres, actions)
     assert [game.action_to_json(a)["card"] for a in ordered] == ["T9", "T2", "HA"]
-    assert render.describe_public_action(game.deck, {"type": "call", "card": "T20"}) == "call XX"
-    assert render.describe_public_action(
-        game.deck, {"type": "kontra", "item": "game", "owner": "declarer"}
-    ) == "kontra declarer's game"
+    assert pres.action_text({"type": "call", "card": "T20"}) == "call XX"
+    assert pres.action_text({"type": "kontra", "item": "game", "owner": "declarer"}) == (
+        "kontra on the game of the declarer's team")
 
 
 def test_play_discard_by_card_numbers():

@@ -34,6 +34,7 @@ from tarock.bavarian.cards import FULL, SHORT, SUITS, TALON_SIZE, TOTAL_POINTS, 
 from tarock.bavarian.encoding import BavarianEncoding
 from tarock.bavarian.options import GAME_NAME, SPECS, BavarianOptions
 from tarock.bavarian.play import legal_cards
+from tarock.bavarian.presentation import BavarianPresentation
 from tarock.bavarian.scoring import declarer_wins, settle
 from tarock.bavarian.talon import (
     TALON_GAMES,
@@ -115,6 +116,9 @@ class BavarianGame(Game):
         from tarock.bavarian.session import BavarianSession
 
         return BavarianSession(self, names, seed)
+
+    def presentation(self, lang: str = "en") -> BavarianPresentation:
+        return BavarianPresentation(self, lang)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return A.to_json(action, self.deck)
@@ -619,8 +623,8 @@ class BavarianState(State):
             obs["hand"] = codes(self.hands[seat])
         if self.opt.has_fund:
             obs["fund"] = self.fund
-        obs["auction"] = [{"seat": q, "bid": A.describe(a, deck)} for q, a in self.history
-                          if a.kind in (A.BID, A.ANSWER)]
+        obs["auction"] = [{"seat": q, "bid": A.describe(a, deck), "action": A.to_json(a, deck)}
+                          for q, a in self.history if a.kind in (A.BID, A.ANSWER)]
         if self.declarer is not None:
             obs["declarer"] = self.declarer
         if self.contract is not None:

@@ -16,7 +16,7 @@ import io
 import os
 import random
 import sys
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -38,8 +38,14 @@ from tarock.cli.common import (
     echo_json,
     new_console,
 )
-from tarock.core.errors import InvalidOptionError, InvalidRecordError, TarockError
+from tarock.core.errors import (
+    IllegalActionError,
+    InvalidOptionError,
+    InvalidRecordError,
+    TarockError,
+)
 from tarock.core.options import parse_option_args
+from tarock.core.presentation import Presentation
 from tarock.core.protocol import Game, State, make_game, registered_games
 from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
 from tarock.core.session import play_out, players_act
@@ -49,6 +55,8 @@ from tarock.players.base import LEVELS
 EXIT_BAD_INPUT = 2
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 END_WORDS = frozenset({"e", "end"})
+YES_WORDS = frozenset({"y", "yes", "i", "igen"})
+RECENT_EVENTS = 3  # events of the table shown on a redrawn screen
 
 
 class TarockGroup(TyperGroup):
@@ -243,7 +251,7 @@ def deal_cmd(
                     "dealer": dealer, "deal": g.deal_to_json(state.deal)})
         return
     names = [f"Seat {i}" for i in range(g.num_seats)]
-    new_console().print(render.render_deal(g, state.deal, dealer, names, seed))
+    new_console().print(render.render_deal(g.presentation(), state.deal, dealer, names, seed))
 
 
 # --------------------------------------------------------------------------------------------
@@ -277,7 +285,7 @@ def replay_cmd(
         return
     console = new_console()
     if not many:
-        _print_replay(console, summaries[0])
+        _print_replay(console, summaries[0], state.game.presentation())
         return
     for k, summary in enumerate(summaries, start=1):
         console.print(_replay_line(k, summary), soft_wrap=True)
@@ -300,16 +308,16 @@ def _replay_summary(record: Mapping[str, Any], state: State) -> dict[str, Any]:
     return out
 
 
-def _print_replay(console: Console, summary: Mapping[str, Any]) -> None:
+def _print_replay(console: Console, summary: Mapping[str, Any], pres: Presentation) -> None:
     head = f"Valid {summary['game']} record: {summary['actions']} actions"
     if "seed" in summary:
         head += f", seed {summary['seed']}"
-    head += f", dealer {render.seat_name(summary['players'], summary['dealer'])}"
+    head += f", dealer {pres.seat_name(summary['players'], summary['dealer'])}"
     console.print(Text(head, style="bold"))
     if summary["result"] is None:
         console.print("The deal is not finished.")
         return
-    console.print(render.render_result(summary["result"], summary["players"]))
+    console.print(render.render_result(pres, summary["result"], summary["players"]))
 
 
 def _replay_line(k: int, summary: Mapping[str, Any]) -> Text:
@@ -404,6 +412,7 @@ def simulate_cmd(
 # play
 
 
+
 @app.command("play")
 def play_cmd(
     game: GameOpt = DEFAULT_GAME,
@@ -413,36 +422,32 @@ def play_cmd(
         help="Strength of the computer players: easy (cautious), normal (heuristic) or hard "
              "(search, the strongest).")] = "hard",
     opponents: Annotated[str | None, typer.Option(
-        help="Computer player kind, or a comma list for the other seats in order (instead of "
-             "--level).")] = None,
+        help="Computer player kind, or a comma list for the other seats in seat order "
+             "(instead of --level).")] = None,
     deals: Annotated[int | None, typer.Option(
         min=1, help="Stop after this many deals (default: until the session ends).")] = None,
     end_after: Annotated[int | None, typer.Option(
         min=0, help="Announce the end of the session after this many deals (default: type 'e' "
                     "at any prompt).")] = None,
     name: Annotated[str, typer.Option(help="Your name on the score sheet.")] = "You",
+    lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
 ) -> None:
     """Play at the table against computer players: type a choice's number, e to announce the
-    end of the session after this deal, or q to quit. The seating draw decides your seat."""
+    end of the session after this deal, or q to leave. The seating draw decides your seat."""
     g = build_game(game, option)
+    pres = g.presentation(lang)
     if level not in LEVELS:
         raise InvalidOptionError(f"unknown --level {level!r}", expected="easy, normal or hard")
     others = player_kinds(opponents or LEVELS[level], g.num_seats - 1, "--opponents")
     seed = _fresh_seed(seed)
-    computer_names = [f"{kind.capitalize()} {i}" for i, kind in enumerate(others, start=1)]
-    if name in computer_names:
-        raise InvalidOptionError(f"--name {name!r} is taken by a computer player",
-                                 expected="another name")
-    kind_of = dict(zip(computer_names, others, strict=True))
-    session = g.new_session([name, *computer_names], seed)  # the seating draw places everyone
+    session, kinds = _seat_players(g, pres, name, others, seed)
     names = list(session.names)
     human = names.index(name)
-    computers = {s: make_player(kind_of[names[s]], _player_seed(seed, s))
-                 for s in range(g.num_seats) if s != human}
+    computers = {s: make_player(kind, _player_seed(seed, s)) for s, kind in kinds.items()}
     console = new_console()
-    console.print(Text(f"{g.name}, seed {seed}: you are {names[human]} at seat {human}.",
-                       style="bold"))
-    table = _Table(console, g, session, human, names, computers)
+    console.print(Text(pres.t("ui.you_are", game=pres.t("game.name"), seed=seed, name=name,
+                              seat=human), style="bold"))
+    table = _Table(console, g, pres, session, human, computers)
     played = 0
     while not session.is_over() and (deals is None or played < deals):
         if end_after is not None and played >= end_after:
@@ -451,28 +456,72 @@ def play_cmd(
         state = session.next_state()
         number = len(session.records) + 1
         if not table.play_deal(state, number):
-            console.print("You left the table.")
-            console.print(render.render_sheet(session.sheet))
+            table.leave()
             return
         session.finish(state)
         played += 1
-        console.rule(f"Deal {number} is over")
-        console.print(render.render_result(state.result(), names))
-        console.print(render.render_sheet(session.sheet))
+        last = session.is_over() or (deals is not None and played >= deals)
+        if not table.show_result(state.result(), number, last):
+            table.leave()
+            return
     if session.is_over():
-        console.rule("The session is over")
-        _print_summary(console, session)
+        console.rule(pres.t("ui.session_over"))
+        _print_summary(console, pres, session)
+
+
+def _seat_players(game: Game, pres: Presentation, name: str, kinds: Sequence[str], seed: int
+                  ) -> tuple[Any, dict[int, str]]:
+    """The session with everyone seated by the draw, each computer player named by its kind and
+    the seat it draws ("Search 1" sits at seat 1), the kinds going to the other seats in seat
+    order. The draw depends on the seed only, so a first draw with stand-in names tells where
+    each person will sit."""
+    n = game.num_seats
+    reserved = {pres.t("ui.computer", kind=pres.t(f"player.{kind}"), seat=s)
+                for kind in kinds for s in range(n)}
+    if name in reserved:  # whatever seat it draws, it would read as a computer player
+        raise InvalidOptionError(f"--name {name!r} is taken by a computer player",
+                                 expected="another name")
+    stand_ins = [name, *(f"\0{i}" for i in range(1, n))]
+    by_seat = list(game.new_session(stand_ins, seed).names)
+    human = by_seat.index(name)
+    kind_of = dict(zip([s for s in range(n) if s != human], kinds, strict=True))
+    final = [name if s == human else pres.t("ui.computer", kind=pres.t(f"player.{kind_of[s]}"),
+                                             seat=s) for s in range(n)]
+    session = game.new_session([final[by_seat.index(p)] for p in stand_ins], seed)
+    return session, kind_of
+
+
+def parse_choice(raw: str, count: int, picks: int = 1) -> list[int] | None:
+    """``picks`` distinct choice numbers from 1 to ``count`` typed as ASCII digits (0-based),
+    or None for anything else: other digits such as ``²`` or ``①`` are not numbers here."""
+    words = raw.replace(",", " ").split()
+    if len(words) != picks or not all(w.isascii() and w.isdecimal() for w in words):
+        return None
+    numbers = [int(w) for w in words]
+    if len(set(numbers)) != picks or not all(1 <= k <= count for k in numbers):
+        return None
+    return [k - 1 for k in numbers]
 
 
 class _Table:
-    """The human's view of one session: plays deals, prompting at the human's turns."""
+    """The human's view of one session: plays deals, prompting at the human's turns.
 
-    def __init__(self, console: Console, game: Game, session: Any, seat: int,
-                 names: Sequence[str], computers: Mapping[int, Any]):
-        self.console, self.game, self.session = console, game, session
-        self.seat, self.names, self.computers = seat, names, computers
+    On a terminal every decision clears the screen and redraws it compactly (it fits 80×24),
+    the latest events of the table included; otherwise (piped input, tests) the events are
+    printed as they happen and the screens follow one another.
+    """
+
+    def __init__(self, console: Console, game: Game, pres: Presentation, session: Any,
+                 seat: int, computers: Mapping[int, Any]):
+        self.console, self.game, self.pres, self.session = console, game, pres, session
+        self.seat, self.names, self.computers = seat, list(session.names), computers
+        self.live = console.is_terminal
+        self.recent: deque[str] = deque(maxlen=RECENT_EVENTS)
         self.want_end = False
         self.end_announced = False
+
+    def say(self, key: str, style: str = "yellow", **fields: Any) -> None:
+        self.console.print(Text(self.pres.t(key, **fields), style=style))
 
     def announce_end(self) -> None:
         """Give the end-of-session warning between deals, once, if it was asked for."""
@@ -481,19 +530,25 @@ class _Table:
         warn = getattr(self.session, "warn_end", None)
         if callable(warn):
             warn()
-            self.console.print(Text("The end of the session is announced.", style="yellow"))
+            self.say("ui.end_announced")
         else:
-            self.console.print(Text("This game has no end announcement.", style="yellow"))
+            self.say("ui.no_end")
         self.end_announced = True
 
+    def event(self, line: str) -> None:
+        """Something the human perceived: kept for the next screen, printed when not live."""
+        self.recent.append(line)
+        if not self.live:
+            self.console.print(Text(f"  {line}", style="dim"))
+
     def play_deal(self, state: State, number: int) -> bool:
-        """Play one deal to its end; False when the human quits."""
-        console, names, seat = self.console, self.names, self.seat
-        console.rule(f"Deal {number}")
+        """Play one deal to its end; False when the human leaves."""
+        pres, names, seat = self.pres, self.names, self.seat
+        self.recent.clear()
+        self.console.rule(pres.t("ui.deal_n", number=number))
         first = state.observation(seat)
         if seat not in first.get("active", [seat]):
-            console.print(Text("You sit out this deal; it is played without you.",
-                               style="yellow"))
+            self.say("ui.sit_out")
         tricks_seen = 0
         while not state.is_terminal():
             p = state.current_player()
@@ -507,28 +562,39 @@ class _Table:
                 action = self.computers[p].act(self.game, state.observation(p), legal)
             seen = state.describe_for(seat, p, action)  # only what the human may know
             if seen is not None:
-                console.print(Text(f"  {names[p]}: {seen}", style="dim"))
+                full = seen == state.action_to_string(action)
+                text = pres.seen_text(self.game.action_to_json(action), full,
+                                      state.observation(seat))
+                self.event(f"{names[p]}: {text}")
             state.apply(action)
             tricks = state.observation(seat).get("tricks") or []
             if len(tricks) > tricks_seen:
                 tricks_seen = len(tricks)
-                winner = render.seat_name(names, tricks[-1].get("winner"))
-                console.print(Text(f"  Trick {tricks_seen} to {winner}", style="green"))
+                self.event(pres.t("ui.trick_to", n=tricks_seen,
+                                  name=pres.seat_name(names, tricks[-1].get("winner"))))
         return True
 
+    def show(self, obs: Mapping[str, Any], number: int, labels: Sequence[Text | str],
+             hint: str | None) -> None:
+        if self.live:
+            self.console.clear()
+        self.console.print(render.render_screen(
+            self.pres, obs, self.names, self.pres.t("ui.your_turn", number=number), labels,
+            recent=list(self.recent) if self.live else (), hint=hint, width=self.console.width))
+
     def human_choice(self, state: State, legal: Sequence[Any], number: int) -> Any | None:
-        """Show the human's screen and read a legal action (None: the human quits).
+        """Show the human's screen and read a legal action (None: the human leaves).
 
         A decision that picks several cards at once (a discard) lists the cards and asks for
         the numbers of the cards to pick, rather than listing every combination.
         """
-        title = f"Deal {number}: your turn"
-        sets = render.card_set_choices(self.game, legal)
+        game, pres = self.game, self.pres
+        obs = state.observation(self.seat)
+        hint = self.missing_hint(state, obs, legal)
+        sets = render.card_set_choices(game, pres, legal, obs)
         if sets is not None:
             need, codes, by_set = sets
-            labels = [self.game.deck.by_code[c].display for c in codes]
-            self.console.print(render.render_observation(
-                self.game, state.observation(self.seat), self.names, labels, title=title))
+            self.show(obs, number, [render.card_text(pres, c, obs) for c in codes], hint)
             while True:
                 picks = self.ask(len(codes), need)
                 if picks is None:
@@ -536,53 +602,107 @@ class _Table:
                 action = by_set.get(frozenset(codes[i] for i in picks))
                 if action is not None:
                     return action
-                self.console.print(Text("Those cards cannot go together here; pick again.",
-                                        style="red"))
-        ordered = render.choice_order(self.game, legal)
-        labels = [state.action_to_string(a) for a in ordered]
-        self.console.print(render.render_observation(
-            self.game, state.observation(self.seat), self.names, labels, title=title))
+                self.say("ui.bad_set", style="red")
+        ordered = render.choice_order(game, pres, legal, obs)
+        self.show(obs, number, [pres.action_text(game.action_to_json(a), obs) for a in ordered],
+                  hint)
         picks = self.ask(len(ordered))
         return None if picks is None else ordered[picks[0]]
 
+    def missing_hint(self, state: State, obs: Mapping[str, Any], legal: Sequence[Any]
+                     ) -> str | None:
+        """One line on why a choice the player may expect (a pass, a card in hand) is not
+        offered: the engine's own refusal with its rule ID."""
+        game, pres = self.game, self.pres
+        offered = [game.action_to_json(a) for a in legal]
+        for form in pres.expected_choices(obs):
+            if form in offered:
+                continue
+            try:
+                state.clone().apply(game.action_from_json(form))
+            except IllegalActionError as exc:
+                reason = f"{exc.message} ({exc.rule})" if exc.rule else exc.message
+                key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
+                return pres.t(key, choice=pres.action_text(form, obs), reason=reason)
+            except TarockError:
+                continue
+        return None
+
     def ask(self, count: int, picks: int = 1) -> list[int] | None:
-        """Read ``picks`` distinct choice numbers (0-based) or None to quit; re-asks on bad
-        input."""
-        what = "Choice" if picks == 1 else f"Pick {picks} cards (numbers separated by spaces)"
+        """Read ``picks`` distinct choice numbers (0-based) or None to leave; any other input
+        is answered with what is expected, and asked again."""
+        pres = self.pres
+        what = (pres.t("ui.prompt_one", count=count) if picks == 1
+                else pres.t("ui.prompt_many", picks=picks, count=count))
         while True:
             try:
-                raw = typer.prompt(f"{what} [1-{count}, e to end the session, q to quit]")
+                raw = typer.prompt(what)
             except typer.Abort:  # end of input
                 return None
-            raw = raw.strip().lower()
-            if raw in QUIT_WORDS:
-                return None
-            if raw in END_WORDS:
-                self.want_end = True
-                self.console.print(Text("The end will be announced after this deal.",
-                                        style="yellow"))
+            word = raw.strip().lower()
+            if word in QUIT_WORDS:
+                if self.confirm_leave():
+                    return None
+                self.say("ui.stay")
                 continue
-            words = raw.replace(",", " ").split()
-            if (len(words) == picks and all(w.isdigit() and 1 <= int(w) <= count for w in words)
-                    and len(set(words)) == picks):
-                return [int(w) - 1 for w in words]
-            wanted = "a number" if picks == 1 else f"{picks} different numbers"
-            self.console.print(Text(f"Please type {wanted} from 1 to {count}, e or q.",
-                                    style="red"))
+            if word in END_WORDS:
+                self.want_end = True
+                self.say("ui.end_after_deal")
+                continue
+            chosen = parse_choice(raw, count, picks)
+            if chosen is not None:
+                return chosen
+            if picks == 1:
+                self.say("ui.bad_one", style="red", count=count)
+            else:
+                self.say("ui.bad_many", style="red", picks=picks, count=count)
+
+    def confirm_leave(self) -> bool:
+        """Leaving in the middle of a deal abandons it, so it is asked for twice."""
+        try:
+            raw = typer.prompt(self.pres.t("ui.confirm_leave"), default="", show_default=False)
+        except typer.Abort:
+            return True
+        return raw.strip().lower() in YES_WORDS
+
+    def show_result(self, result: Mapping[str, Any], number: int, last: bool) -> bool:
+        """The deal's result and the score sheet; on a terminal, wait for the next deal (False:
+        the human leaves instead)."""
+        console, pres = self.console, self.pres
+        if self.live:
+            console.clear()
+        console.rule(pres.t("ui.deal_over", number=number))
+        console.print(render.render_result(pres, result, self.names))
+        console.print(render.render_sheet(pres, self.session.sheet))
+        if not self.live or last:
+            return True
+        try:
+            raw = typer.prompt(pres.t("ui.next_deal"), default="", show_default=False)
+        except typer.Abort:
+            return False
+        return raw.strip().lower() not in QUIT_WORDS
+
+    def leave(self) -> None:
+        self.say("ui.left", style="")
+        self.console.print(render.render_sheet(self.pres, self.session.sheet))
 
 
-def _print_summary(console: Console, session: Any) -> None:
+def _print_summary(console: Console, pres: Presentation, session: Any) -> None:
+    """The session's own summary in words (lists are the score sheet's), then the sheet."""
     summary = getattr(session, "summary", None)
     data = summary() if callable(summary) else None
-    if isinstance(data, str):
-        console.print(data)
-    elif isinstance(data, Mapping):
+    if isinstance(data, Mapping):
         for key, value in data.items():
-            if isinstance(value, list):  # names and totals: the score sheet shows them
+            if isinstance(value, list) or value is None:
                 continue
-            console.print(f"{str(key).replace('_', ' ')}: {value}")
-    console.print(render.render_sheet(session.sheet, title="Final score sheet"))
-
+            if isinstance(value, Mapping):
+                text = " · ".join(f"{k} {v}" for k, v in value.items())
+            elif isinstance(value, bool):
+                text = pres.t("ui.yes" if value else "ui.no")
+            else:
+                text = str(value)
+            console.print(f"{pres.t(f'summary.{key}')}: {text}")
+    console.print(render.render_sheet(pres, session.sheet, title=pres.t("ui.final_sheet")))
 
 app.command("arena")(arena_cmd.arena_cmd)
 app.command("ottocento-count")(ottocento_count.ottocento_count_cmd)

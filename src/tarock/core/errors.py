@@ -11,6 +11,7 @@ class TarockError(Exception):
     """
 
     def __init__(self, message: str, rule: str | None = None, expected: str | None = None):
+        self.message = message  # the refusal alone, for a client that words the rest itself
         self.rule = rule
         self.expected = expected
         text = message

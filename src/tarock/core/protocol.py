@@ -25,6 +25,7 @@ from tarock.core.options import OptionSpec
 from tarock.core.tricks import CardView, Trick
 
 if TYPE_CHECKING:
+    from tarock.core.presentation import Presentation
     from tarock.core.session import Session
 
 Action = Hashable
@@ -104,6 +105,14 @@ class Game(ABC):
         ``names`` are the persons; where the game has a seating ceremony, ``seating`` holds it
         and the session's ``names`` say who sits where. With ``seating=False`` (a table server,
         where people chose their seats) ``names`` are already in seat order and stay so."""
+
+    def presentation(self, lang: str = "en") -> Presentation:
+        """How this game is shown to people in ``lang`` (:mod:`tarock.core.presentation`).
+        Games override this with their own card names and terms; the default knows only the
+        UI strings."""
+        from tarock.core.presentation import Presentation
+
+        return Presentation(self, lang)
 
 
 class State(ABC):

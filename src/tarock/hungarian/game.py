@@ -39,6 +39,7 @@ from tarock.hungarian.encoding import HungarianEncoding
 from tarock.hungarian.options import GAME_NAME, SPECS, HungarianOptions
 from tarock.hungarian.outcome import DealOutcome, Trick
 from tarock.hungarian.play import legal_cards
+from tarock.hungarian.presentation import HungarianPresentation
 from tarock.hungarian.scoring import (
     Settlement,
     score_deal,
@@ -120,6 +121,9 @@ class HungarianGame(Game):
         from tarock.hungarian.session import HungarianSession
 
         return HungarianSession(self, names, seed, seating)
+
+    def presentation(self, lang: str = "en") -> HungarianPresentation:
+        return HungarianPresentation(self, lang)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return A.to_json(action)

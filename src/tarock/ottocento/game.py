@@ -62,6 +62,7 @@ from tarock.ottocento.play import (
     signal_error,
     trick_winner,
 )
+from tarock.ottocento.presentation import OttocentoPresentation
 from tarock.ottocento.scoring import (
     add_reserves,
     after_deal,
@@ -119,6 +120,9 @@ class OttocentoGame(Game):
         from tarock.ottocento.session import OttocentoSession
 
         return OttocentoSession(self, names, seed)
+
+    def presentation(self, lang: str = "en") -> OttocentoPresentation:
+        return OttocentoPresentation(self, lang)
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return A.to_json(action)

@@ -1,0 +1,267 @@
+"""How a game is shown to people: card names, sorting, action texts, teams, result breakdowns.
+
+The terminal, the browser and the docs all show the same things, so they share one presentation
+per game. It works from JSON only (observation dicts, record-form actions, a record's ``result``),
+which is all a browser ever receives, and takes every word from a message catalogue: one JSON file
+per language in the package's ``i18n`` folder (``en.json``, ``hu.json``, ...). The core catalogue
+holds the UI strings; each game's catalogue its card names and terms. A key missing in a language
+falls back to English, so a new language can start small.
+
+A game reaches its presentation through :meth:`tarock.core.protocol.Game.presentation`; a client
+that only has the game's name gets the whole catalogue as JSON from :func:`catalogue`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from functools import cache
+from importlib import resources
+from string import Formatter
+from typing import TYPE_CHECKING, Any
+
+from tarock.core.errors import InvalidOptionError
+
+if TYPE_CHECKING:
+    from tarock.core.protocol import Game
+
+LANGUAGES = ("en", "hu")
+DEFAULT_LANGUAGE = "en"
+CORE_PACKAGE = "tarock.core"
+
+# Record-form fields whose values are catalogue terms: field name -> key prefix.
+TERM_FIELDS = {"bid": "bid", "bonus": "bonus", "item": "bonus", "owner": "team",
+               "contract": "contract", "answer": "answer", "suit": "suit", "kind": "combination",
+               "signal": "signal", "raise": "raise"}
+
+
+@cache
+def load_catalogue(package: str, lang: str) -> Mapping[str, str]:
+    """The strings of ``package``'s ``i18n/<lang>.json``; empty when there is none."""
+    path = resources.files(package) / "i18n" / f"{lang}.json"
+    if not path.is_file():
+        return {}
+    data = json.loads(path.read_text(encoding="utf-8"))
+    return {str(k): str(v) for k, v in data.items()}
+
+
+def check_language(lang: str) -> str:
+    if lang not in LANGUAGES:
+        raise InvalidOptionError(f"unknown language {lang!r}", expected=" or ".join(LANGUAGES))
+    return lang
+
+
+class _Fields(dict[str, Any]):
+    """Template fields; a field the data lacks shows as nothing rather than failing."""
+
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+class Presentation:
+    """A game's words and orderings in one language, from its catalogue.
+
+    Subclasses (one per game, in the game's package) set ``package`` and add what only that game
+    has: how its teams are known, its table facts and its result breakdown.
+    """
+
+    package = CORE_PACKAGE
+
+    def __init__(self, game: Game, lang: str = DEFAULT_LANGUAGE):
+        self.game = game
+        self.lang = check_language(lang)
+        strings: dict[str, str] = {}
+        packages = dict.fromkeys((CORE_PACKAGE, self.package))
+        for language in dict.fromkeys((DEFAULT_LANGUAGE, lang)):
+            for package in packages:
+                strings.update(load_catalogue(package, language))
+        self.strings = strings
+        self.missing: set[str] = set()  # keys asked for but absent: what a catalogue lacks
+        suits = [c.suit for c in game.deck.cards if not c.is_trump]
+        self.suit_order = {s: i + 1 for i, s in enumerate(dict.fromkeys(suits))}
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def t(self, key: str, /, **fields: Any) -> str:
+        """The catalogue string ``key`` with ``{fields}`` filled in. An unknown key shows as its
+        last part in words, so a gap in a catalogue never stops a table (the tests find gaps)."""
+        template = self.strings.get(key)
+        if template is None:
+            self.missing.add(key)
+            return key.rsplit(".", 1)[-1].replace("_", " ")
+        return template.format_map(_Fields(fields)) if fields else template
+
+    def term(self, field: str, value: Any) -> str:
+        """A record-form value in words: a card, a list of cards, a bid, a bonus, a suit..."""
+        if field == "card":
+            return self.card_short(str(value))
+        if field == "cards":
+            return " ".join(self.card_short(c) for c in value)
+        if isinstance(value, bool):
+            return self.t("ui.yes" if value else "ui.no")
+        prefix = TERM_FIELDS.get(field)
+        if prefix is not None and isinstance(value, str):
+            return self.t(f"{prefix}.{value}")
+        return str(value)
+
+    def phase_name(self, phase: str) -> str:
+        return self.t(f"phase.{phase}")
+
+    def seat_name(self, names: Sequence[str], seat: Any) -> str:
+        if isinstance(seat, str) and seat.isdecimal():
+            seat = int(seat)
+        if isinstance(seat, int) and 0 <= seat < len(names):
+            return names[seat]
+        return self.t("ui.seat_n", seat=seat)
+
+    # -- cards ---------------------------------------------------------------------------------
+
+    def card_short(self, code: str) -> str:
+        """The name on a card's index, as a hand or a trick shows it (``XXI``, ``♥K``)."""
+        return self.t(f"card.{code}")
+
+    def card_long(self, code: str) -> str:
+        """The name players say (``kőr király``, ``Eichel-Ober``)."""
+        return self.t(f"card.{code}.long")
+
+    def card_accessible(self, code: str) -> str:
+        """The name a screen reader says (``king of hearts``)."""
+        return self.t(f"card.{code}.spoken")
+
+    def suit_name(self, suit: str) -> str:
+        return self.t(f"suit.{suit}")
+
+    def trump_suit(self, obs: Mapping[str, Any] | None) -> str:
+        """The suit letter whose cards are trumps (``T``: the permanent trumps)."""
+        return "T"
+
+    def sort_key(self, code: str, obs: Mapping[str, Any] | None = None) -> tuple[int, int]:
+        """The order a player sorts a hand: trumps first, high to low, then each suit high to
+        low in the pack's order."""
+        card = self.game.deck.by_code[code]
+        trumps = self.trump_suit(obs)
+        group = 0 if card.suit == trumps else self.suit_order.get(card.suit, len(self.suit_order))
+        return (group, -card.rank)
+
+    def sort_cards(self, codes: Sequence[str], obs: Mapping[str, Any] | None = None
+                   ) -> list[str]:
+        return sorted(codes, key=lambda c: self.sort_key(c, obs))
+
+    def group_cards(self, codes: Sequence[str], obs: Mapping[str, Any] | None = None
+                    ) -> list[tuple[str, list[str]]]:
+        """The sorted hand by suit: ``[(suit letter, codes), ...]``, trumps first."""
+        groups: list[tuple[str, list[str]]] = []
+        for code in self.sort_cards(codes, obs):
+            suit = self.game.deck.by_code[code].suit
+            if groups and groups[-1][0] == suit:
+                groups[-1][1].append(code)
+            else:
+                groups.append((suit, [code]))
+        return groups
+
+    def card_colour(self, code: str, obs: Mapping[str, Any] | None = None) -> str:
+        """``trump``, ``red`` or ``black``: how a client may colour the card."""
+        card = self.game.deck.by_code[code]
+        if card.suit == self.trump_suit(obs):
+            return "trump"
+        return "red" if self.strings.get(f"colour.{card.suit}") == "red" else "black"
+
+    # -- actions -------------------------------------------------------------------------------
+
+    def action_text(self, data: Mapping[str, Any], obs: Mapping[str, Any] | None = None) -> str:
+        """An action's words from its record form (``{"type": "call", "card": "T20"}`` →
+        ``call XX``); ``obs`` is the observation of the seat that reads it, where the words
+        depend on the position (a kontra's level)."""
+        key = self.action_key(data)
+        wanted = {name for _, name, _, _ in Formatter().parse(self.strings.get(key, "")) if name}
+        return self.t(key, **{k: self.term(k, data[k]) for k in wanted if k in data})
+
+    def hidden_action_text(self, data: Mapping[str, Any]) -> str:
+        """What the other seats see of a face-down action (a discard): how many cards."""
+        cards = data.get("cards")
+        count = len(cards) if isinstance(cards, list) else 1
+        key = f"action.{data.get('type', '')}.hidden"
+        if count == 1 and f"{key}.one" in self.strings:
+            key += ".one"
+        return self.t(key, count=count)
+
+    def action_key(self, data: Mapping[str, Any]) -> str:
+        """The catalogue key of an action's template; games refine it by a field's value."""
+        return f"action.{data.get('type', '')}"
+
+    def seen_text(self, data: Mapping[str, Any], full: bool,
+                  obs: Mapping[str, Any] | None = None) -> str:
+        """An action as a seat perceived it: in full, or (``full`` false) as much of it as a
+        face-down action shows, where the game has such a form."""
+        if not full and f"action.{data.get('type', '')}.hidden" in self.strings:
+            return self.hidden_action_text(data)
+        return self.action_text(data, obs)
+
+    def expected_choices(self, obs: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """Record forms a player may expect to be offered now. A client asks the engine why one
+        is missing (its refusal names the rule) rather than leaving the player to wonder."""
+        if obs.get("phase") == "play":
+            return [{"type": "play", "card": c} for c in obs.get("hand", [])]
+        return []
+
+    # -- the table -----------------------------------------------------------------------------
+
+    def teams(self, obs: Mapping[str, Any]) -> dict[int, str]:
+        """Each seat's side as far as the observing seat may know it, in words; empty for a
+        game without sides yet."""
+        return {}
+
+    def facts(self, obs: Mapping[str, Any], names: Sequence[str]) -> list[tuple[str, str]]:
+        """The game's lines of a table display: ``(label, text)`` pairs, each one line."""
+        return []
+
+    def status(self, obs: Mapping[str, Any], names: Sequence[str]) -> str:
+        """One line: who deals, the phase and whose turn it is."""
+        parts = []
+        if "dealer" in obs:
+            parts.append(self.t("ui.dealer_is", name=self.seat_name(names, obs["dealer"])))
+        if "phase" in obs:
+            parts.append(self.phase_name(str(obs["phase"])))
+        to_act = obs.get("current_player")
+        if isinstance(to_act, int) and to_act >= 0:
+            parts.append(self.t("ui.to_act", name=self.seat_name(names, to_act)))
+        return " · ".join(parts)
+
+    def trick_text(self, plays: Sequence[Mapping[str, Any]], names: Sequence[str]) -> str:
+        return ", ".join(f"{self.seat_name(names, p.get('seat'))} "
+                         f"{self.card_short(str(p.get('card')))}" for p in plays)
+
+    # -- results -------------------------------------------------------------------------------
+
+    def result_breakdown(self, result: Mapping[str, Any], names: Sequence[str]
+                         ) -> dict[str, Any]:
+        """A deal's result for people: ``outcome`` (a line), ``columns`` (the sides),
+        ``rows`` (``{"label", "points": [per column, None where empty]}``), ``totals`` (per
+        column), ``scores`` (``{"name", "score"}`` per seat) and ``notes`` (lines)."""
+        return {
+            "outcome": self.t(f"outcome.{result.get('outcome')}") if "outcome" in result else "",
+            "columns": [], "rows": [], "totals": [],
+            "scores": self.scores(result, names), "notes": [],
+        }
+
+    def scores(self, result: Mapping[str, Any], names: Sequence[str]) -> list[dict[str, Any]]:
+        return [{"name": self.seat_name(names, seat), "score": score}
+                for seat, score in enumerate(result.get("scores", []))]
+
+    # -- the catalogue -------------------------------------------------------------------------
+
+    def catalogue(self) -> dict[str, Any]:
+        """Every string of this game in this language, as one JSON-ready object, with the card
+        order a hand is sorted in (trumps first) so that a browser needs nothing else."""
+        return {
+            "game": self.game.name, "lang": self.lang, "languages": list(LANGUAGES),
+            "cards": [c.code for c in self.game.deck.cards],
+            "strings": dict(sorted(self.strings.items())),
+        }
+
+
+def catalogue(game: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The catalogue of a registered game in ``lang`` (what the server sends a browser)."""
+    from tarock.core.protocol import make_game  # the protocol imports this module
+
+    return make_game(game).presentation(lang).catalogue()

@@ -1,0 +1,164 @@
+"""The presentation layer: every card, action, phase and result item of every game has words in
+every catalogue, and no internal code reaches the text people read."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+
+import tarock.games  # noqa: F401  (registers the games)
+from tarock.core.presentation import LANGUAGES, catalogue, load_catalogue
+from tarock.core.protocol import Game, State, make_game, registered_games
+
+DEALS = 200
+CONFIGS = [
+    ("hungarian-tarokk", {}),
+    ("hungarian-tarokk", {"players": 5, "pagat_catch_bonus": True, "red_fours": True,
+                          "raise_after_uncontested_three": True}),
+    ("hungarian-tarokk", {"renonsz_penalty": "minimum_ten"}),
+    ("bavarian-tarock", {"variant": "simple"}),
+    ("bavarian-tarock", {"variant": "simple", "simple_bettel": True}),
+    ("bavarian-tarock", {"variant": "haferl", "haferl_self_raise": "any_winner", "seats": 4}),
+    ("bavarian-tarock", {"variant": "scharfer"}),
+    ("ottocento", {}),
+    ("ottocento", {"player_count": 2}),
+    ("ottocento", {"match_format": "quattro_scartate", "early_claims": "any_declaration"}),
+]
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
+RAW = re.compile(r"[{}\[\]]|\b[a-z]+_[a-z_]+\b")
+
+
+def raw_codes(game: Game) -> re.Pattern[str]:
+    """Card codes as whole words: ``T20``, ``HK``, ``ANGELO``..."""
+    codes = "|".join(sorted((re.escape(c.code) for c in game.deck.cards), key=len, reverse=True))
+    return re.compile(rf"(?<![\w♥♦♣♠])(?:{codes})(?!\w)")
+
+
+def random_deals(game: Game, deals: int) -> Iterator[tuple[State, int, Any]]:
+    """Every decision of ``deals`` random deals: the state, the seat to act and its choice."""
+    for seed in range(deals):
+        state = game.new_deal_state(seed, seed % game.num_seats)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            action = rng.choice(state.legal_actions())
+            yield state, seat, action
+            state.apply(action)
+        yield state, -1, None
+
+
+def shown_texts(game: Game, lang: str) -> Iterator[tuple[str, str]]:
+    """Everything a table shows of many random deals: actions, facts, teams, results."""
+    pres = game.presentation(lang)
+    done: set[str] = set()
+    for state, seat, action in random_deals(game, DEALS):
+        if action is None:
+            breakdown = pres.result_breakdown(state.result(), NAMES)
+            yield "outcome", breakdown["outcome"]
+            for row in breakdown["rows"]:
+                yield "result row", row["label"] + " " + row.get("detail", "")
+            for line in [*breakdown["notes"], *breakdown["columns"]]:
+                yield "result note", line
+            continue
+        data = game.action_to_json(action)
+        key = json.dumps(data, sort_keys=True)
+        obs = state.observation(seat)
+        if key not in done:
+            done.add(key)
+            yield "action", pres.action_text(data, obs)
+            if f"action.{data['type']}.hidden" in pres.strings:
+                yield "hidden action", pres.hidden_action_text(data)
+        if random.Random(key).random() < 0.2:
+            yield "status", pres.status(obs, NAMES)
+            for label, text in pres.facts(obs, NAMES):
+                yield "fact", f"{label}: {text}"
+            yield "teams", " ".join(pres.teams(obs).values())
+            yield "hand", " ".join(pres.card_short(c) for c in pres.sort_cards(obs["hand"], obs))
+    assert not pres.missing, f"{game.name}/{lang} catalogue lacks {sorted(pres.missing)}"
+
+
+@pytest.mark.parametrize(("name", "options"), CONFIGS, ids=lambda v: str(v))
+def test_everything_a_table_shows_has_words(name: str, options: Mapping[str, Any]) -> None:
+    game = make_game(name, options)
+    codes = raw_codes(game)
+    for what, text in shown_texts(game, "en"):
+        assert not RAW.search(text), f"{what}: {text!r}"
+        assert not codes.search(text), f"{what}: {text!r}"
+
+
+@pytest.mark.parametrize("name", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])
+def test_every_card_has_names_in_every_catalogue(name: str) -> None:
+    game = make_game(name)
+    for lang in LANGUAGES:
+        pres = game.presentation(lang)
+        own = load_catalogue(pres.package, lang)
+        for card in game.deck.cards:
+            for suffix in ("", ".long", ".spoken"):
+                assert f"card.{card.code}{suffix}" in own, (lang, card.code, suffix)
+        assert {f"suit.{c.suit}" for c in game.deck.cards} <= set(own), lang
+
+
+@pytest.mark.parametrize("package", ["tarock.core", "tarock.hungarian"])
+def test_hungarian_catalogues_are_complete(package: str) -> None:
+    english, hungarian = load_catalogue(package, "en"), load_catalogue(package, "hu")
+    assert set(english) == set(hungarian)
+    assert hungarian
+
+
+def test_hungarian_words() -> None:
+    pres = make_game("hungarian-tarokk").presentation("hu")
+    assert [pres.card_short(c) for c in ("T1", "T20", "T21", "T22", "HK", "CQ")] == [
+        "pagát", "XX", "XXI", "skíz", "♥K", "♣D"]
+    assert pres.card_long("HK") == "kőr király"
+    assert pres.action_text({"type": "kontra", "owner": "declarer", "item": "ultimo"},
+                            {"kontra_levels": [{"owner": "declarer", "item": "ultimo",
+                                                "level": 1}]}) == (
+        "rekontra: pagátultimó (felvevő csapata)")
+    english = make_game("hungarian-tarokk").presentation("en")
+    assert english.card_accessible("HK") == "king of hearts"
+    assert english.action_text({"type": "call", "card": "T20"}) == "call XX"
+
+
+def test_hungarian_teams_show_only_what_the_seat_knows() -> None:
+    pres = make_game("hungarian-tarokk").presentation("en")
+    obs = {"seat": 1, "active": [0, 1, 2, 3], "declarer": 0, "called": "T20",
+           "my_team": "opponents", "public_side": {"0": "d", "1": "unknown", "2": "unknown",
+                                                   "3": "unknown"}}
+    assert pres.teams(obs) == {0: "declarer", 1: "opponent", 2: "?", 3: "?"}
+    assert pres.teams({**obs, "partner": 3}) == {0: "declarer", 1: "opponent", 2: "opponent",
+                                                 3: "partner"}
+
+
+def test_bavarian_hand_sorts_the_trump_of_the_deal_first() -> None:
+    pres = make_game("bavarian-tarock").presentation("en")
+    hand = ["EA", "HK", "S6", "H10", "GO"]
+    assert pres.sort_cards(hand, {"trump": "S"}) == ["S6", "EA", "GO", "H10", "HK"]
+    assert pres.sort_cards(hand, {"trump": "H"})[:2] == ["H10", "HK"]
+    facts = dict(pres.facts({"declarer": 1, "contract": "hand", "target": 71, "trump": "H",
+                             "fund": 300, "talon": ["EA", "G6", "S7"], "active": [0, 1, 2]},
+                            NAMES))
+    assert facts["Trumps"] == "Herz" and "71" in facts["Contract"] and "300" in facts["Kitty"]
+    assert facts["Talon"] == "Ei A Gr 6 Sch 7"
+
+
+def test_ottocento_names_and_signals() -> None:
+    pres = make_game("ottocento").presentation("en")
+    assert [pres.card_short(c) for c in ("ANGELO", "M1", "BAG", "MATTO", "T16")] == [
+        "Angelo", "Moro 1", "Bagatto", "Matto", "XVI"]
+    assert pres.action_text({"type": "play", "card": "SOLE", "signal": "busso"}) == (
+        "Sole with busso (knock)")
+    assert pres.card_accessible("CK") == "king of cups"
+
+
+@pytest.mark.parametrize("name", registered_games())
+def test_the_catalogue_is_json_for_a_browser(name: str) -> None:
+    for lang in LANGUAGES:
+        data = catalogue(name, lang)
+        assert json.loads(json.dumps(data)) == data
+        assert data["lang"] == lang and data["strings"]["ui.choices"]
+        assert all(f"card.{code}" in data["strings"] for code in data["cards"])
