@@ -1,0 +1,113 @@
+"""The browser table, driven by Playwright in Debian's Chromium: a person plays whole deals by
+clicking only, sees only their own hand, survives a reload, a spectator sees no hand, and a
+phone screen needs no horizontal scrolling."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    DEAL_OVER,
+    HAS_CARDS,
+    against_bots,
+    chromium,
+    hand,
+    missing_browser,
+    play_until,
+)
+from server_support import Server, running_server
+
+REASON = missing_browser()
+if REASON is not None and os.environ.get("CI") == "true":
+    raise RuntimeError(f"the browser tests must run in CI: {REASON}")
+pytestmark = pytest.mark.skipif(REASON is not None, reason=f"browser tests skipped: {REASON}")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    with running_server(f"sqlite:///{tmp_path / 'tarock.db'}") as s:
+        yield s
+
+
+def open_seat(browser: Any, server: Server, url: str, **context: Any) -> Any:
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server.http + url)
+    return page
+
+
+@pytest.mark.parametrize("game", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])
+def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game):
+    table = server.create(**against_bots(game, deals=1, seed=11))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, DEAL_OVER)
+    assert page.locator("[data-deal-end]").inner_text()
+    assert server.table(table["table"])["status"] == "finished"
+    page.locator("[data-next-deal]").click()
+    assert page.locator("[data-deal-end]").count() == 0
+
+
+def test_two_people_see_only_their_own_hands(browser, server):
+    body = against_bots("hungarian-tarokk", seed=5)
+    body["players"][1] = {"kind": "human"}  # an open seat, taken through its link
+    table = server.create(**body)
+    anna = open_seat(browser, server, table["seats"][0]["url"])
+    bela = open_seat(browser, server, table["seats"][1]["url"])
+    bela.fill("#join-name", "Béla")
+    bela.click("#join-button")
+    for page in (anna, bela):
+        page.wait_for_selector("[data-card]")
+    mine, theirs = set(hand(anna)), set(hand(bela))
+    assert len(mine) == len(theirs) == 9
+    assert not mine & theirs
+    assert "Béla" in anna.locator(".seat").all_inner_texts()[1]
+
+
+def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):
+    table = server.create(**against_bots("bavarian-tarock", deals=1, seed=3))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, HAS_CARDS)
+    before = hand(page)
+    page.goto(f"{server.http}/table/{table['table']}")  # no token: the page kept it
+    page.wait_for_selector("[data-card]")
+    assert hand(page) == before
+    play_until(page, DEAL_OVER)
+
+
+def test_a_spectator_sees_no_hand(browser, server):
+    table = server.create(**against_bots("ottocento", seed=2))
+    page = open_seat(browser, server, table["spectate"])
+    page.wait_for_selector(".seat")
+    assert page.locator("[data-card]").count() == 0
+    assert page.locator("[data-action]").count() == 0
+    assert page.locator(".seat").count() == 4
+
+
+def test_a_phone_screen_reaches_every_legal_card(browser, server):
+    # Ottocento's dealer starts with the largest hand of the three games (and discards first).
+    table = server.create(**against_bots("ottocento", seed=9))
+    page = open_seat(browser, server, table["seats"][0]["url"],
+                     viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, HAS_CARDS)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    legal = page.locator('[data-card][data-legal="true"]')
+    assert legal.count() > 0
+    for i in range(legal.count()):
+        card = legal.nth(i)
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        card.tap(trial=True)  # visible, enabled and not covered by another element
