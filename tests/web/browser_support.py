@@ -110,4 +110,5 @@ def play_until(page: Any, done: str, seconds: float = DEAL_SECONDS, turns: int |
 
 
 DEAL_OVER = "document.querySelector('[data-deal-end]') !== null"
-HAS_CARDS = "document.querySelector('[data-card][data-legal=\"true\"]') !== null"
+# Some card of the hand may be chosen now (or the deal ended before any could be).
+PLAYING = "document.querySelector('[data-card][data-legal=\"true\"]') !== null || " + DEAL_OVER

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from browser_support import (
     DEAL_OVER,
-    HAS_CARDS,
+    PLAYING,
     against_bots,
     chromium,
     hand,
@@ -75,10 +75,11 @@ def test_two_people_see_only_their_own_hands(browser, server):
 
 
 def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):
-    table = server.create(**against_bots("bavarian-tarock", deals=1, seed=3))
+    table = server.create(**against_bots("ottocento", deals=1, seed=3))
     page = open_seat(browser, server, table["seats"][0]["url"])
     page.wait_for_selector("[data-to-act]")
-    play_until(page, HAS_CARDS)
+    play_until(page, PLAYING)
+    assert page.locator("[data-deal-end]").count() == 0, "pick a seed whose deal is played"
     before = hand(page)
     page.goto(f"{server.http}/table/{table['table']}")  # no token: the page kept it
     page.wait_for_selector("[data-card]")
@@ -101,7 +102,7 @@ def test_a_phone_screen_reaches_every_legal_card(browser, server):
     page = open_seat(browser, server, table["seats"][0]["url"],
                      viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
     page.wait_for_selector("[data-to-act]")
-    play_until(page, HAS_CARDS)
+    play_until(page, PLAYING)
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     legal = page.locator('[data-card][data-legal="true"]')
     assert legal.count() > 0

@@ -16,8 +16,8 @@ const SYMBOLS = {
   bell: `<path d="M8 30 C8 14 12 7 20 7 C28 7 32 14 32 30Z"/><rect x="6" y="29" width="28" height="4" rx="2" fill="#7a4b00"/><circle cx="20" cy="36" r="3" fill="#7a4b00"/><path d="M10 20 L30 20" stroke="#7a4b00" stroke-width="2"/>`,
   cup: `<path d="M7 6 L33 6 C33 18 27 24 20 24 C13 24 7 18 7 6Z"/><rect x="18" y="24" width="4" height="8"/><path d="M11 38 C11 33 29 33 29 38Z"/>`,
   coin: `<circle cx="20" cy="20" r="17"/><circle cx="20" cy="20" r="11" fill="none" stroke="#7a5a00" stroke-width="2"/><circle cx="20" cy="20" r="4" fill="#7a5a00"/>`,
-  sword: `<path d="M19 2 L21 2 L23 28 L17 28Z"/><rect x="10" y="27" width="20" height="3" rx="1.5"/><rect x="18" y="30" width="4" height="6"/><circle cx="20" cy="38" r="2"/>`,
-  baton: `<path d="M16 38 C14 28 17 14 22 3 C26 3 27 6 26 8 C22 18 21 28 22 38Z"/><circle cx="20" cy="14" r="2" fill="#2f4d14"/><circle cx="22" cy="25" r="2" fill="#2f4d14"/>`,
+  sword: `<path d="M18 1 L22 1 L25 27 L15 27Z"/><rect x="7" y="26" width="26" height="5" rx="2.5"/><rect x="17" y="31" width="6" height="6"/><circle cx="20" cy="38" r="2.5"/>`,
+  baton: `<path d="M13 38 C11 27 15 13 20 2 C28 2 31 6 29 10 C25 20 24 29 25 38Z"/><circle cx="22" cy="12" r="2.5" fill="#2f4d14"/><circle cx="21" cy="24" r="2.5" fill="#2f4d14"/>`,
 };
 
 // Per game: each suit letter's symbol and colour (colour is never the only signal: the symbol
@@ -86,8 +86,8 @@ export function parseCard(game, code) {
 /** The index text of a card in the reader's language (from the catalogue's short name). */
 export function indexText(game, code, short) {
   const card = parseCard(game, code);
-  if (card.trump) return card.index;
-  if (!short) return card.index;
+  if (card.emblem === "skiz") return short || "skíz"; // the skíz has no numeral
+  if (card.trump || !short) return card.index;
   // "♣K", "Ei 10", "Co R": the rank is what follows the suit mark.
   const space = short.lastIndexOf(" ");
   return space >= 0 ? short.slice(space + 1) : short.replace(/^[♠♣♥♦]/u, "");
@@ -113,13 +113,12 @@ const PIPS = {
 };
 
 function courtFigure(letter, colour, sym) {
-  // A court card: a framed portrait with the suit symbol and a crown for the king.
+  // A court card: a framed panel with the court's letter, a crown for the king.
   const crown = letter === "K" || letter === "R"
-    ? `<path d="M36 56 L40 44 L46 52 L50 40 L54 52 L60 44 L64 56Z" fill="#d4a017"/>` : "";
-  return `<rect x="22" y="38" width="56" height="90" rx="6" fill="#fbf3df" stroke="${colour}" stroke-width="2"/>
-    ${crown}<circle cx="50" cy="66" r="10" fill="#f1c9a5"/>
-    <path d="M34 108 C34 84 66 84 66 108Z" fill="${colour}"/>
-    ${symbol(sym, colour, 38, 96, 24)}`;
+    ? `<path d="M36 66 L40 54 L46 61 L50 50 L54 61 L60 54 L64 66Z" fill="#d4a017" stroke="#7a5a00" stroke-width="1"/>` : "";
+  return `<rect x="18" y="44" width="64" height="96" rx="6" fill="#fbf3df" stroke="${colour}" stroke-width="2.5"/>
+    ${crown}<text x="50" y="102" text-anchor="middle" font-size="38" font-weight="700" font-family="Georgia, serif" fill="${colour}">${escapeXML(letter)}</text>
+    ${symbol(sym, colour, 37, 108, 26)}`;
 }
 
 /**
@@ -137,11 +136,11 @@ export function cardSVG(game, code, { short = "", name = "", trumpSuit = "T" } =
   if (card.trump || code === "MATTO") {
     const emblem = card.emblem ?? (code === "MATTO" ? "fool" : null);
     indexColour = "#3b2a6b";
-    body = `<rect x="10" y="34" width="80" height="108" rx="6" fill="#f3ecdc" stroke="#3b2a6b" stroke-width="2"/>`;
+    body = `<rect x="10" y="44" width="80" height="98" rx="6" fill="#f3ecdc" stroke="#3b2a6b" stroke-width="2"/>`;
     if (emblem) {
-      body += EMBLEMS[emblem];
+      body += `<g transform="translate(0 12)">${EMBLEMS[emblem]}</g>`;
     } else {
-      body += `<text x="50" y="92" text-anchor="middle" font-size="${index.length > 3 ? 24 : 32}" font-family="Georgia, serif" font-weight="700" fill="#3b2a6b">${index}</text>`;
+      body += `<text x="50" y="104" text-anchor="middle" font-size="${index.length > 3 ? 24 : 32}" font-family="Georgia, serif" font-weight="700" fill="#3b2a6b">${index}</text>`;
     }
     if (name && emblem) {
       body += `<text x="50" y="136" text-anchor="middle" font-size="12" font-family="Georgia, serif" fill="#3b2a6b">${escapeXML(name)}</text>`;
@@ -154,9 +153,9 @@ export function cardSVG(game, code, { short = "", name = "", trumpSuit = "T" } =
     if (card.index === "A" || (game === "hungarian-tarokk" && count === 10)) {
       body = symbol(sym, colour, 26, 54, 48);
     } else if (Number.isInteger(count) && PIPS[count]) {
-      body = PIPS[count].map(([x, y]) => symbol(sym, colour, x - 9 + 6, y - 9, 18)).join("");
+      body = PIPS[count].map(([x, y]) => symbol(sym, colour, x - 10 + 6, y - 10, 20)).join("");
     } else {
-      body = courtFigure(card.index, colour, sym);
+      body = courtFigure(index, colour, sym);
     }
   }
   const size = index.length >= 5 ? 20 : index.length >= 4 ? 24 : index.length >= 3 ? 28 : 34;
@@ -168,15 +167,6 @@ export function cardSVG(game, code, { short = "", name = "", trumpSuit = "T" } =
     <rect x="3" y="3" width="${Math.max(30, size * 0.62 * index.length + 8)}" height="${size + 6}" rx="6" fill="#fffdf7" opacity="0.92"/>
     <text x="6" y="${size + 2}" font-size="${size}" font-weight="700" font-family="system-ui, sans-serif" fill="${indexColour}">${escapeXML(index)}</text>
     ${small}${trumpMark}
-  </svg>`;
-}
-
-/** The back of a card, for hands and talons this seat may not see. */
-export function backSVG() {
-  return `<svg xmlns="${NS}" viewBox="0 0 100 150" class="card-svg" aria-hidden="true" focusable="false">
-    <rect x="1" y="1" width="98" height="148" rx="9" fill="#7a1f2b" stroke="#f3ecdc" stroke-width="3"/>
-    <rect x="10" y="10" width="80" height="130" rx="6" fill="none" stroke="#d4a017" stroke-width="2"/>
-    <path d="M50 30 L80 75 L50 120 L20 75Z" fill="none" stroke="#d4a017" stroke-width="2"/>
   </svg>`;
 }
 

@@ -9,7 +9,7 @@
 // data-deal-end element shows a finished deal and data-next-deal dismisses it; data-to-act
 // names whose turn it is.
 
-import { backSVG, cardSVG } from "./cards.js";
+import { cardSVG, parseCard } from "./cards.js";
 import { h, languageSelect, loadCatalogue, preferredLanguage } from "./i18n.js";
 import { openReplay } from "./replay.js";
 
@@ -450,7 +450,8 @@ function renderHandAndActions() {
     .filter((r) => r.action.type === "play").map((r) => [r.action.card, r]));
   const pendingCard = page.pending?.card;
   const focused = document.activeElement?.dataset?.card ?? page.focusCard;
-  const cards = codes.filter((code) => code !== pendingCard).map((code) => {
+  const suitOf = (code) => (parseCard(page.info.game, code).trump ? "T" : code[0]);
+  const cards = codes.filter((code) => code !== pendingCard).map((code, i, shown) => {
     const single = byCard.get(code);
     const legal = !page.pending && (single !== undefined || selectable.has(code));
     const selected = page.selection.has(code);
@@ -458,7 +459,9 @@ function renderHandAndActions() {
     const why = reason ? `${reason.message}${reason.rule ? ` (${reason.rule})` : ""}` : "";
     const title = [t(`card.${code}.long`), why].filter(Boolean).join(" — ");
     const button = h("button", {
-      type: "button", class: `card${legal ? " legal" : ""}${selected ? " selected" : ""}`,
+      type: "button",
+      class: `card${legal ? " legal" : ""}${selected ? " selected" : ""}${
+        i > 0 && suitOf(shown[i - 1]) !== suitOf(code) ? " suit-start" : ""}`,
       "data-card": code, "data-legal": legal ? "true" : "false",
       "aria-label": t(`card.${code}.spoken`) + (selected ? " ✓" : ""),
       "aria-disabled": legal ? null : "true", "aria-pressed": selectable.has(code) ? String(selected) : null,
