@@ -4,7 +4,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test lint play bench clean
+.PHONY: test lint play screenshots bench clean
+GAME ?= hungarian-tarokk
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -20,8 +21,14 @@ lint: $(STAMP)
 test: lint
 	$(VENV)/bin/pytest
 
+# The table server with a table of you against computer players, in the browser
+# (make play GAME=ottocento for another game; `tarock play` is the terminal game).
 play: $(STAMP)
-	$(VENV)/bin/tarock play
+	$(VENV)/bin/tarock serve --play $(GAME)
+
+# docs/img/<game>.png: each game's table mid-deal, by driving Chromium as the browser tests do.
+screenshots: $(STAMP)
+	PYTHONPATH=tests/web:tests/server $(PY) tests/web/screenshots.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py
