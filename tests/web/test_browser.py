@@ -47,14 +47,18 @@ def open_seat(browser: Any, server: Server, url: str, **context: Any) -> Any:
     return page
 
 
-@pytest.mark.parametrize("game", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])
-def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game):
-    table = server.create(**against_bots(game, deals=1, seed=11))
+# Seeds whose deal is played out, not thrown in, so that the person plays cards.
+@pytest.mark.parametrize(("game", "seed"), [
+    ("hungarian-tarokk", 11), ("bavarian-tarock", 13), ("ottocento", 11)])
+def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game, seed):
+    table = server.create(**against_bots(game, deals=1, seed=seed))
     page = open_seat(browser, server, table["seats"][0]["url"])
     page.wait_for_selector("[data-to-act]")
     play_until(page, DEAL_OVER)
     assert page.locator("[data-deal-end]").inner_text()
     assert server.table(table["table"])["status"] == "finished"
+    record = server.client.get(f"/api/tables/{table['table']}/records/0").json()
+    assert any(a["seat"] == 0 and a["type"] == "play" for a in record["actions"])
     page.locator("[data-next-deal]").click()
     assert page.locator("[data-deal-end]").count() == 0
 
@@ -113,3 +117,15 @@ def test_a_phone_screen_reaches_every_legal_card(browser, server):
         box = card.bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
         card.tap(trial=True)  # visible, enabled and not covered by another element
+
+
+def test_the_keyboard_chooses_and_plays(browser, server):
+    table = server.create(**against_bots("ottocento", seed=4))  # Anna deals: she discards first
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector('[data-card][data-legal="true"]')
+    page.locator('[data-card][data-legal="true"]').first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused and focused != hand(page)[0]
+    page.keyboard.press("Enter")
+    assert page.locator(f'[data-card="{focused}"]').get_attribute("aria-pressed") == "true"

@@ -54,9 +54,9 @@ function steps(data, cat, stage) {
       ...step.observations.map((obs, seat) => h("div", { class: "replay-hand" },
         h("strong", {}, data.names[seat]), h("div", { class: "mini-hand" },
           (obs.hand ?? []).map(draw)))),
-      at === data.steps.length - 1 ? h("div", { class: "replay-result" },
+      ...(at === data.steps.length - 1 ? [h("div", { class: "replay-result" },
         h("p", {}, data.present.outcome), ...data.present.notes.map((n) => h("p", {}, n)),
-        h("p", {}, data.present.scores.map((s) => `${s.name} ${s.score}`).join(" · "))) : null);
+        h("p", {}, data.present.scores.map((s) => `${s.name} ${s.score}`).join(" · ")))] : []));
   };
   slider.addEventListener("input", () => go(Number(slider.value)));
   stage.replaceChildren(h("div", { class: "replay-controls" },

@@ -342,7 +342,8 @@ function renderCenter() {
   const obs = view.observation;
   const center = $("center");
   const parts = [];
-  if (page.dealEnd) parts.push(dealEndPanel());
+  $("result").hidden = !page.dealEnd;
+  $("result").replaceChildren(...(page.dealEnd ? [dealEndPanel()] : []));
   if (view.status === "waiting") parts.push(sharePanel());
   const tricks = tricksOf(obs);
   const last = tricks[tricks.length - 1];
@@ -368,7 +369,7 @@ function renderCenter() {
   parts.push(h("div", { class: `trick${faded ? " faded" : ""}`, "aria-label": caption || t("ui.current_trick", { n: tricks.length + 1 }) },
     ...cards));
   if (caption) parts.push(h("p", { class: "caption" }, caption));
-  if (!trick.length && !page.dealEnd && view.present?.phase) {
+  if (!trick.length && view.present?.phase) {
     parts.push(h("p", { class: "phase" }, view.present.phase));
   }
   center.replaceChildren(...parts);
