@@ -61,6 +61,9 @@ def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game, seed):
     assert any(a["seat"] == 0 and a["type"] == "play" for a in record["actions"])
     page.locator("[data-next-deal]").click()
     assert page.locator("[data-deal-end]").count() == 0
+    page.click("#btn-replay")  # the deal again, every hand open
+    page.wait_for_selector(".replay-hand .card-face")
+    assert page.locator(".replay-hand").count() == len(table["seats"])
 
 
 def test_two_people_see_only_their_own_hands(browser, server):
@@ -77,6 +80,9 @@ def test_two_people_see_only_their_own_hands(browser, server):
     assert len(mine) == len(theirs) == 9
     assert not mine & theirs
     assert "Béla" in anna.locator(".seat").all_inner_texts()[1]
+    anna.fill("#chat-input", "Jó játékot!")
+    anna.click("#chat-send")
+    bela.wait_for_selector("#chat li:has-text('Jó játékot!')")
 
 
 def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):
@@ -98,6 +104,9 @@ def test_a_spectator_sees_no_hand(browser, server):
     page.wait_for_selector(".seat")
     assert page.locator("[data-card]").count() == 0
     assert page.locator("[data-action]").count() == 0
+    assert page.locator(".seat").count() == 4
+    page.select_option("select.lang", "hu")  # the words change, the table stays
+    page.wait_for_selector("text=Nézőként figyeled az asztalt.")
     assert page.locator(".seat").count() == 4
 
 

@@ -107,7 +107,8 @@ function buildForm() {
     if (def !== undefined) count.value = String(def);
     options.replaceChildren(...g.options.filter((o) => o.key !== skip).map((o) => h("div",
       { class: "option" },
-      h("label", { for: `opt-${o.key}` }, o.description || o.key), " ", optionInput(o), " ",
+      h("label", { for: `opt-${o.key}` }, o.description || o.key.replaceAll("_", " ")), " ",
+      optionInput(o), " ",
       o.rule ? h("code", { class: "rule" }, o.rule) : null)));
     fillSeats();
   };
