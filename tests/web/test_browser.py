@@ -69,7 +69,7 @@ def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game, seed):
 def test_two_people_see_only_their_own_hands(browser, server):
     body = against_bots("hungarian-tarokk", seed=5)
     body["players"][1] = {"kind": "human"}  # an open seat, taken through its link
-    table = server.create(**body)
+    table = server.create(**body, turn_seconds=600)
     anna = open_seat(browser, server, table["seats"][0]["url"])
     bela = open_seat(browser, server, table["seats"][1]["url"])
     bela.fill("#join-name", "Béla")
@@ -83,6 +83,7 @@ def test_two_people_see_only_their_own_hands(browser, server):
     anna.fill("#chat-input", "Jó játékot!")
     anna.click("#chat-send")
     bela.wait_for_selector("#chat li:has-text('Jó játékot!')")
+    anna.wait_for_selector(".seat .timer:has-text('⏱')")  # the turn timer of a person's turn
 
 
 def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):
@@ -138,3 +139,21 @@ def test_the_keyboard_chooses_and_plays(browser, server):
     assert focused and focused != hand(page)[0]
     page.keyboard.press("Enter")
     assert page.locator(f'[data-card="{focused}"]').get_attribute("aria-pressed") == "true"
+
+
+def test_the_page_reconnects_by_itself(browser, tmp_path):
+    """The server goes away in the middle of a deal and comes back on the same database: the
+    page shows that it reconnects, then the same hand, and play goes on."""
+    url = f"sqlite:///{tmp_path / 'tarock.db'}"
+    with running_server(url) as first:
+        table = first.create(**against_bots("ottocento", seed=3))
+        page = open_seat(browser, first, table["seats"][0]["url"])
+        page.wait_for_selector("[data-card]")
+        before = hand(page)
+        port = first.port
+    page.wait_for_selector("#conn:not(:empty)")
+    with running_server(url, port=port):
+        page.wait_for_selector("#conn:empty", state="attached")
+        page.wait_for_selector("[data-card]")
+        assert hand(page) == before
+        play_until(page, PLAYING, turns=1)
