@@ -84,6 +84,7 @@ def test_events_deal_ends_and_the_replay_in_words(server: Server) -> None:
     table = created["table"]
     assert server.client.get(f"/api/tables/{table}/replay/0").status_code == 404
     ws = connect_in(server, table, created["seats"][0]["token"], "hu")
+    spectator = connect_in(server, table, None, "en")
     view = ws.view()
     while view["status"] != "finished":
         if view["legal"]:
@@ -94,6 +95,15 @@ def test_events_deal_ends_and_the_replay_in_words(server: Server) -> None:
     end = next(m for m in ws.received if m["type"] == "deal_end")
     assert [s["score"] for s in end["present"]["scores"]] == end["result"]["scores"]
     ws.close()
+    # What the spectator did not see in full (a discard) is not in its words either.
+    spectator.until(lambda m: m["type"] == "deal_end")
+    names = server.client.get("/api/games/ottocento/catalogue").json()["strings"]
+    hidden = [m for m in spectator.received if m["type"] == "event" and m["action"] is None]
+    assert hidden
+    for event in hidden:
+        assert not [v for k, v in names.items()
+                    if k.startswith("card.") and k.count(".") == 1 and v in event["words"]]
+    spectator.close()
 
     record = server.client.get(f"/api/tables/{table}/records/0").json()
     replay = server.client.get(f"/api/tables/{table}/replay/0", params={"lang": "en"}).json()

@@ -350,20 +350,23 @@ class Hub:
                      "record": f"{self.base_url}/api/tables/{live.id}/records/{end.deal}"}
             table_log(live.id).info("deal %d over at seq %d", end.deal, end.seq)
         views: dict[tuple[int | None, str | None], dict[str, Any]] = {}
+        words: dict[tuple[str, str, bool], str] = {}  # (lang, engine text, in full)
         for client in list(live.clients):
             told = prepared.told.get(client.seat)
             if told is not None:
                 event = {"type": "event", "seq": entry.seq, "seat": entry.seat,
                          "text": told[0], "action": told[1]}
                 if client.lang is not None:
-                    event["words"] = event_words(live.table, prepared, told[1] is not None,
-                                                 client.lang)
+                    key = (client.lang, told[0], told[1] is not None)
+                    if key not in words:
+                        words[key] = event_words(live.table, prepared, *key[1:], client.lang)
+                    event["words"] = words[key]
                 client.send(event)
             if ended is not None and end is not None:
                 if client.lang is not None:
-                    words = result_words(live.table.presentation(client.lang), end.result,
-                                         self.names(live))
-                    client.send({**ended, "present": words})
+                    result = result_words(live.table.presentation(client.lang), end.result,
+                                          self.names(live))
+                    client.send({**ended, "present": result})
                 else:
                     client.send(ended)
             key = (client.seat, client.lang)

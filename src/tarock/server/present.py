@@ -46,10 +46,16 @@ def view_words(table: Table, seat: int | None, observation: Mapping[str, Any],
     }
 
 
-def event_words(table: Table, prepared: Prepared, full: bool, lang: str) -> str:
-    """An action in words as a seat perceived it (in full, or only its visible part)."""
+def event_words(table: Table, prepared: Prepared, told: str, full: bool, lang: str) -> str:
+    """An action in words as a seat perceived it: in full, or (``full`` false) only its visible
+    part, where the catalogue words that part; else the engine's own text ``told`` of it, so
+    that the words never say more than the seat was told."""
+    pres = table.presentation(lang)
+    data = prepared.entry.action
+    if not full and f"action.{data.get('type', '')}.hidden" not in pres.strings:
+        return told
     before = prepared.before.public_observation() if prepared.before is not None else None
-    return table.presentation(lang).seen_text(prepared.entry.action, full, before)
+    return pres.seen_text(data, full, before)
 
 
 def result_words(pres: Presentation, result: Mapping[str, Any], names: Sequence[str]
