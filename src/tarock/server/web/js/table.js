@@ -231,23 +231,27 @@ function names() {
 const same = (a, b) => a.length === b.length && a.every((x) => b.includes(x));
 
 /** How the legal actions meet the hand: one action per playable card, the cards a selection
- *  may take, the multi-card actions, and the other actions (buttons). */
+ *  may take, the multi-card actions, and the other actions (buttons). A kind of action is
+ *  chosen by clicking cards only when every card it offers is in the hand (a play, a Matto
+ *  exchange from the hand); a call of a card, which may lie anywhere, stays a button. */
 function choices() {
   const view = page.view;
   const hand = view.present?.hand ?? view.observation.hand ?? [];
   const byCard = new Map();
   const multi = [];
   const buttons = [];
+  const outside = new Set(view.legal.filter((a) => typeof a.card === "string"
+    && !hand.includes(a.card)).map((a) => a.type));
   view.legal.forEach((action, i) => {
     const label = view.present?.legal?.[i] ?? JSON.stringify(action);
     if (Array.isArray(action.cards)) {
       multi.push(action);
       return;
     }
-    if (typeof action.card === "string" && hand.includes(action.card)) {
+    if (typeof action.card === "string" && !outside.has(action.type)) {
       const known = byCard.get(action.card);
       if (!known || Object.keys(action).length < Object.keys(known.action).length) {
-        if (known) buttons.push(known);
+        if (known) buttons.push(known); // the same card with a signal: a button beside it
         byCard.set(action.card, { action, label });
         return;
       }
@@ -450,6 +454,7 @@ function renderHandAndActions() {
   const refused = new Map((view.present?.refused ?? [])
     .filter((r) => r.action.type === "play").map((r) => [r.action.card, r]));
   const pendingCard = page.pending?.card;
+  const hadFocus = hand.contains(document.activeElement); // keep the keyboard where it was
   const focused = document.activeElement?.dataset?.card ?? page.focusCard;
   const suitOf = (code) => (parseCard(page.info.game, code).trump ? "T" : code[0]);
   const cards = codes.filter((code) => code !== pendingCard).map((code, i, shown) => {
@@ -477,9 +482,7 @@ function renderHandAndActions() {
   const target = cards.find((c) => c.dataset.card === focused)
     ?? cards.find((c) => c.dataset.legal === "true") ?? cards[0];
   if (target) target.tabIndex = 0;
-  if (focused && target && hand.contains(document.activeElement) === false && page.focusCard) {
-    target.focus({ preventScroll: true });
-  }
+  if (hadFocus && target) target.focus({ preventScroll: true });
 
   const parts = buttons.map(({ action, label }) => h("button", {
     type: "button", class: "action", "data-action": JSON.stringify(action),
