@@ -9,6 +9,7 @@ page's hooks (docs/server.md, "The browser page's hooks"), as a person would mak
 
 from __future__ import annotations
 
+import itertools
 import os
 import time
 from collections.abc import Iterator
@@ -66,19 +67,10 @@ def take_turn(page: Any) -> bool:
     submit = page.locator("[data-submit]")
     legal = page.locator('[data-card][data-legal="true"]')
     if submit.count():
-        need = int(submit.get_attribute("data-count") or 1)
-        chosen: list[str] = []
-        for code in [str(c) for c in legal.evaluate_all("cs => cs.map(c => c.dataset.card)")]:
-            page.locator(f'[data-card="{code}"]').click()
-            chosen.append(code)
-            if submit.is_enabled():
-                submit.click()
-                return True
-            if len(chosen) == need:  # not a legal set: put the last one back
-                page.locator(f'[data-card="{code}"]').click()
-                chosen.pop()
-        for code in chosen:
-            page.locator(f'[data-card="{code}"]').click()
+        if select(page, submit, [str(c) for c in legal.evaluate_all(
+                "cs => cs.map(c => c.dataset.card)")]):
+            submit.click()
+            return True
     elif legal.count():
         legal.first.click()
         return True
@@ -89,24 +81,60 @@ def take_turn(page: Any) -> bool:
     return False
 
 
+def select(page: Any, submit: Any, cards: list[str]) -> bool:
+    """Select a set of ``cards`` that the submit button accepts, as a person tries them: the
+    low cards first (the hand is sorted high to low). False when none is accepted."""
+    need = int(submit.get_attribute("data-count") or 1)
+    chosen = set(page.locator("[data-card].selected").evaluate_all(
+        "cs => cs.map(c => c.dataset.card)"))
+    for combo in itertools.combinations(reversed(cards), need):
+        # put back what the next set lacks first: only then may its cards be chosen
+        for code in [*(chosen - set(combo)), *(c for c in combo if c not in chosen)]:
+            page.locator(f'[data-card="{code}"]').click()
+        chosen = set(combo)
+        if submit.is_enabled():
+            return True
+    for code in chosen:
+        page.locator(f'[data-card="{code}"]').click()
+    return False
+
+
 def play_until(page: Any, done: str, seconds: float = DEAL_SECONDS, turns: int | None = None
                ) -> None:
     """Decide by clicking until ``done`` (a JS expression) holds or ``turns`` were taken."""
+    from playwright.sync_api import Error as PlaywrightError
+
     end = time.monotonic() + seconds
     taken = 0
     while not page.evaluate(done):
-        assert time.monotonic() < end, "the deal did not end in time"
+        assert time.monotonic() < end, f"the deal did not end in time; {state(page)}"
         if turns is not None and taken >= turns:
             return
         seq = page.locator("[data-to-act]").get_attribute("data-seq")
-        if take_turn(page):
+        try:
+            if not take_turn(page):
+                page.wait_for_timeout(50)
+                continue
             taken += 1
             page.wait_for_function(
                 "s => document.querySelector('[data-to-act]').dataset.seq !== s"
                 " || document.querySelector('[data-deal-end]') !== null", arg=seq,
                 timeout=10_000)
-        else:
-            page.wait_for_timeout(50)
+        except PlaywrightError as error:
+            raise AssertionError(f"{error.message.splitlines()[0]}; {state(page)}") from None
+
+
+def state(page: Any) -> str:
+    """What the page shows, for a failure message: whose turn, the notice, the last log lines."""
+    return str(page.evaluate("""() => ({
+        toAct: document.querySelector('[data-to-act]')?.textContent,
+        seq: document.querySelector('[data-to-act]')?.dataset.seq,
+        notice: document.getElementById('notice')?.textContent,
+        conn: document.getElementById('conn')?.textContent,
+        actions: [...document.querySelectorAll('[data-action]')].map(b => b.dataset.action),
+        legal: [...document.querySelectorAll('[data-legal="true"]')].map(c => c.dataset.card),
+        log: [...document.querySelectorAll('#log li')].slice(-5).map(li => li.textContent),
+    })"""))
 
 
 DEAL_OVER = "document.querySelector('[data-deal-end]') !== null"

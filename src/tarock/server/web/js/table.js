@@ -451,6 +451,10 @@ function renderHandAndActions() {
   hand.setAttribute("aria-label", t("ui.your_hand", { count: (view.present?.hand ?? []).length }));
   const { hand: codes, byCard, multi, selectable, buttons } = choices();
   for (const code of [...page.selection]) if (!selectable.has(code)) page.selection.delete(code);
+  // Only the cards that still complete some legal set with those chosen may be chosen next,
+  // so a person is led to a set the rules allow (a chosen card may always be put back).
+  const fitting = multi.filter((a) => [...page.selection].every((c) => a.cards.includes(c)));
+  const open = new Set([...fitting.flatMap((a) => a.cards), ...page.selection]);
   const refused = new Map((view.present?.refused ?? [])
     .filter((r) => r.action.type === "play").map((r) => [r.action.card, r]));
   const pendingCard = page.pending?.card;
@@ -459,7 +463,7 @@ function renderHandAndActions() {
   const suitOf = (code) => (parseCard(page.info.game, code).trump ? "T" : code[0]);
   const cards = codes.filter((code) => code !== pendingCard).map((code, i, shown) => {
     const single = byCard.get(code);
-    const legal = !page.pending && (single !== undefined || selectable.has(code));
+    const legal = !page.pending && (single !== undefined || open.has(code));
     const selected = page.selection.has(code);
     const reason = refused.get(code);
     const why = reason ? `${reason.message}${reason.rule ? ` (${reason.rule})` : ""}` : "";
