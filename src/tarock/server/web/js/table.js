@@ -418,8 +418,10 @@ function dealEndPanel() {
 
 function renderFacts() {
   const facts = page.view.present?.facts ?? [];
+  // A fact lists its parts with two spaces or "; " between them: one line each reads best.
   $("facts").replaceChildren(...facts.flatMap(([label, text]) => [
-    h("dt", {}, label), h("dd", {}, text)]));
+    h("dt", {}, label),
+    h("dd", {}, text.split(/ {2,}|; /).map((part) => h("span", { class: "line" }, part)))]));
 }
 
 function renderTurn() {
