@@ -123,3 +123,16 @@ def test_a_spectators_words_hold_no_hand(server: Server) -> None:
     assert not view["present"]["refused"]
     assert "hand" not in json.dumps(view["observation"])
     ws.close()
+
+
+def test_an_option_that_renames_cards_names_them_in_the_view(server: Server) -> None:
+    plain = against_bots(server, "hungarian-tarokk", 4, seed=1)
+    fours = server.create("hungarian-tarokk", [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "level": "easy"}] * 3, options={"red_fours": True}, seed=1)
+    for created, names in ((plain, {}), (fours, {"HA": ["♥4", "four of hearts",
+                                                         "four of hearts"],
+                                                  "DA": ["♦4", "four of diamonds",
+                                                         "four of diamonds"]})):
+        ws = connect_in(server, created["table"], created["seats"][0]["token"], "en")
+        assert ws.view()["present"]["names"] == names
+        ws.close()

@@ -43,7 +43,20 @@ def view_words(table: Table, seat: int | None, observation: Mapping[str, Any],
         "teams": {str(seat): side for seat, side in pres.teams(observation).items()},
         "legal": [pres.action_text(a, observation) for a in legal],
         "refused": [{**r, "text": pres.action_text(r["action"], observation)} for r in refused],
+        "names": card_names(pres),
     }
+
+
+def card_names(pres: Presentation) -> dict[str, list[str]]:
+    """The cards whose names at this table differ from the catalogue's (an option may rename a
+    card: the Hungarian red fours), as ``{code: [short, long, spoken]}``; usually empty."""
+    names = {}
+    for card in pres.game.deck.cards:
+        code = card.code
+        words = [pres.card_short(code), pres.card_long(code), pres.card_accessible(code)]
+        if words[0] != pres.strings.get(f"card.{code}"):
+            names[code] = words
+    return names
 
 
 def event_words(table: Table, prepared: Prepared, told: str, full: bool, lang: str) -> str:

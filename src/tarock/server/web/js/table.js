@@ -290,14 +290,18 @@ function position(seat) {
   return (POSITIONS[n] ?? POSITIONS[4])[relative(seat)] ?? "top";
 }
 
-function cardName(code) {
-  return page.cat.t(`card.${code}`);
+/** A card's name: short (its index), long (as players say it) or spoken (for a screen
+ *  reader), from the table's own names where an option renamed it, else the catalogue. */
+function cardName(code, form = "short") {
+  const own = page.view?.present?.names?.[code];
+  if (own) return own[{ short: 0, long: 1, spoken: 2 }[form]];
+  return page.cat.t(form === "short" ? `card.${code}` : `card.${code}.${form}`);
 }
 
 function cardImage(code, extra = "") {
   const { t } = page.cat;
   return h("span", { class: `card-face ${extra}`, role: "img",
-    "aria-label": t(`card.${code}.spoken`), title: t(`card.${code}.long`),
+    "aria-label": cardName(code, "spoken"), title: cardName(code, "long"),
     html: cardSVG(page.info.game, code, { short: cardName(code), name: cardName(code),
       trumpSuit: page.view?.present?.trump ?? "T" }) });
 }
@@ -334,7 +338,7 @@ function renderSeats() {
       teams[s.seat] ? h("span", { class: "team" }, ` · ${teams[s.seat]}`) : null,
       turn && view.deadline ? h("span", { class: "timer", "data-deadline": view.deadline }, "") : null),
     h("div", { class: "played", "aria-label": t("ui.tricks_won") },
-      (played[s.seat] ?? []).map((code) => h("span", { class: "chip", title: page.cat.t(`card.${code}.long`) }, cardName(code)))));
+      (played[s.seat] ?? []).map((code) => h("span", { class: "chip", title: cardName(code, "long") }, cardName(code)))));
   });
   $("seats").replaceChildren(...boxes);
   tick();
@@ -469,13 +473,13 @@ function renderHandAndActions() {
     const selected = page.selection.has(code);
     const reason = refused.get(code);
     const why = reason ? `${reason.message}${reason.rule ? ` (${reason.rule})` : ""}` : "";
-    const title = [t(`card.${code}.long`), why].filter(Boolean).join(" — ");
+    const title = [cardName(code, "long"), why].filter(Boolean).join(" — ");
     const button = h("button", {
       type: "button",
       class: `card${legal ? " legal" : ""}${selected ? " selected" : ""}${
         i > 0 && suitOf(shown[i - 1]) !== suitOf(code) ? " suit-start" : ""}`,
       "data-card": code, "data-legal": legal ? "true" : "false",
-      "aria-label": t(`card.${code}.spoken`) + (selected ? " ✓" : ""),
+      "aria-label": cardName(code, "spoken") + (selected ? " ✓" : ""),
       "aria-disabled": legal ? null : "true", "aria-pressed": selectable.has(code) ? String(selected) : null,
       title, "data-reason": why || null, tabindex: "-1",
     });
