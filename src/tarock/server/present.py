@@ -80,7 +80,8 @@ def result_words(pres: Presentation, result: Mapping[str, Any], names: Sequence[
 def replay_steps(record: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     """A finished deal step by step with every hand open: the record is public once the deal is
     over. The record is checked by :func:`tarock.core.records.replay` first; then each step holds
-    the acting seat, the action (record form and words) and every seat's observation after it."""
+    the acting seat, the action (record form and words), every seat's observation after it and
+    the hands sorted as players sort them."""
     final = replay(record)
     game = make_game(record["game"], record.get("options"))
     pres = game.presentation(lang)
@@ -92,9 +93,10 @@ def replay_steps(record: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
 
     def snapshot(seat: int | None, action: Mapping[str, Any] | None, text: str
                  ) -> dict[str, Any]:
+        observations = [state.observation(s) for s in seats]
         return {"seat": seat, "action": action, "text": text,
-                "public": state.public_observation(),
-                "observations": [state.observation(s) for s in seats]}
+                "public": state.public_observation(), "observations": observations,
+                "hands": [pres.sort_cards(o.get("hand") or [], o) for o in observations]}
 
     steps = [snapshot(None, None, "")]
     for item in record["actions"]:

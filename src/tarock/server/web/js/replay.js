@@ -51,9 +51,8 @@ function steps(data, cat, stage) {
       h("p", { class: "replay-text" }, step.seat === null ? "" : `${data.names[step.seat]}: ${step.text}`),
       h("div", { class: "replay-trick" }, trick.map((p) => h("span", {}, draw(p.card),
         h("small", {}, data.names[p.seat])))),
-      ...step.observations.map((obs, seat) => h("div", { class: "replay-hand" },
-        h("strong", {}, data.names[seat]), h("div", { class: "mini-hand" },
-          (obs.hand ?? []).map(draw)))),
+      ...step.hands.map((cards, seat) => h("div", { class: "replay-hand" },
+        h("strong", {}, data.names[seat]), h("div", { class: "mini-hand" }, cards.map(draw)))),
       ...(at === data.steps.length - 1 ? [h("div", { class: "replay-result" },
         h("p", {}, data.present.outcome), ...data.present.notes.map((n) => h("p", {}, n)),
         h("p", {}, data.present.scores.map((s) => `${s.name} ${s.score}`).join(" · ")))] : []));
