@@ -19,6 +19,7 @@ const TOKEN_KEY = `tarock.token.${tableId}`;
 const ANIM_KEY = "tarock.animations";
 
 const page = {
+  info: null, // the table's public information (GET /api/tables/{id})
   cat: null, // the catalogue with t()
   lang: preferredLanguage(),
   token: null,
@@ -199,10 +200,13 @@ function receive(message) {
       break;
     case "error":
       page.pending = null;
-      notice(page.cat.t("web.refused", {
-        reason: message.message + (message.rule ? ` (${message.rule})` : ""),
-      }));
-      if (message.code === "stale") send({ type: "sync" });
+      if (message.code === "stale") { // the table moved on meanwhile: show it as it is now
+        send({ type: "sync" });
+      } else {
+        notice(page.cat.t("web.refused", {
+          reason: message.message + (message.rule ? ` (${message.rule})` : ""),
+        }));
+      }
       render();
       break;
     default:
