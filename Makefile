@@ -5,7 +5,8 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-long lint docs play bench clean
+.PHONY: test test-long lint docs play screenshots bench clean
+GAME ?= hungarian-tarokk
 
 $(PY):
 	python3 -m venv $(VENV)
@@ -28,8 +29,14 @@ test: lint docs
 test-long: $(STAMP)
 	$(VENV)/bin/pytest -n auto -m long
 
+# The table server with a table of you against computer players, in the browser
+# (make play GAME=ottocento for another game; `tarock play` is the terminal game).
 play: $(STAMP)
-	$(VENV)/bin/tarock play
+	$(VENV)/bin/tarock serve --play $(GAME)
+
+# docs/img/<game>.png: each game's table mid-deal, by driving Chromium as the browser tests do.
+screenshots: $(STAMP)
+	PYTHONPATH=tests/web:tests/server $(PY) tests/web/screenshots.py
 
 bench: $(STAMP)
 	$(PY) benchmarks/engine_speed.py

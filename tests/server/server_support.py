@@ -112,9 +112,10 @@ class Ws:
 
 
 @contextmanager
-def running_server(db_url: str, shard: str | None = None) -> Iterator[Server]:
-    """The server in this process (uvicorn in a thread) on a free loopback port."""
-    port = free_port()
+def running_server(db_url: str, shard: str | None = None, port: int | None = None
+                   ) -> Iterator[Server]:
+    """The server in this process (uvicorn in a thread) on a free loopback port (or ``port``)."""
+    port = port or free_port()
     config = uvicorn.Config(create_app(db_url, shard=shard), host="127.0.0.1", port=port,
                             log_config=None, log_level="warning", ws_max_size=WS_MAX_SIZE,
                             lifespan="on")

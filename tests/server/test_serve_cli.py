@@ -29,3 +29,22 @@ def test_each_shard_makes_and_runs_only_its_own_tables(tmp_path: Path) -> None:
         assert b.client.get(f"/api/tables/{made_a}").status_code == 404
     with running_server(url, shard="b") as b:
         assert [t["table"] for t in b.client.get("/api/tables").json()] == [made_b]
+
+
+def test_play_rejects_an_unknown_game_in_one_line() -> None:
+    assert_bad_input(run("serve", "--play", "skat"), "--play")
+
+
+def test_play_makes_a_table_of_the_person_against_computer_players(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tarock.server.play import PLAY_LEVEL, _make_table, table_body
+
+    with running_server(f"sqlite:///{tmp_path / 't.db'}") as server:
+        _make_table(server.http, table_body("bavarian-tarock"))
+        url = capsys.readouterr().out.strip().split()[-1]
+        assert url.startswith(f"{server.http}/table/") and "?token=" in url
+        table_id = url.split("/table/")[1].split("?")[0]
+        seats = server.table(table_id)["seats"]
+        assert [s["kind"] for s in seats] == ["human", "bot", "bot"]
+        assert {s["level"] for s in seats[1:]} == {PLAY_LEVEL}
+        assert server.client.get(url.removeprefix(server.http)).status_code == 200

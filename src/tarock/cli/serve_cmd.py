@@ -21,6 +21,11 @@ def serve_cmd(
     shard: Annotated[str | None, typer.Option(
         help="With several processes on one database: this process's name; it makes and runs "
              "only the tables whose id starts with NAME- (letters and digits).")] = None,
+    play: Annotated[str | None, typer.Option(
+        metavar="GAME",
+        help="Also make a table of you against computer players of GAME "
+             "(hungarian-tarokk, bavarian-tarock, ottocento), print its page and open it "
+             "in the browser when there is a display.")] = None,
 ) -> None:
     """Run the table server until interrupted; tables and their logs live in --db."""
     if shard is not None and not (shard.isascii() and shard.isalnum()):
@@ -30,4 +35,8 @@ def serve_cmd(
                                  expected="debug, info, warning or error")
     from tarock.server.app import serve  # the server's dependencies load only for this command
 
+    if play is not None:
+        from tarock.server.play import start_in_background
+
+        start_in_background(host, port, play)
     serve(host, port, db, log_level, shard)

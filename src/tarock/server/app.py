@@ -19,7 +19,7 @@ from starlette.exceptions import HTTPException
 import tarock.games  # noqa: F401  (registers the games)
 from tarock import __version__
 from tarock.core.errors import InvalidOptionError
-from tarock.server import api, ws
+from tarock.server import api, pages, ws
 from tarock.server.bots import Bots
 from tarock.server.hub import Hub, HubError
 from tarock.server.storage import Storage
@@ -49,6 +49,7 @@ def create_app(db_url: str = DEFAULT_DB, base_url: str = "", shard: str | None =
     app = FastAPI(title="tarock table server", version=__version__, lifespan=lifespan)
     app.include_router(api.router)
     app.include_router(ws.router)
+    app.include_router(pages.router)
     app.add_exception_handler(HubError, _hub_error)
     app.add_exception_handler(RequestValidationError, _validation_error)
     app.add_exception_handler(HTTPException, _http_error)

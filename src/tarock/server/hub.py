@@ -32,6 +32,7 @@ from tarock.core.errors import TarockError, UnknownGameError
 from tarock.core.protocol import make_game
 from tarock.core.rng import derive_seed
 from tarock.server.bots import Bots
+from tarock.server.present import event_words, result_words, view_words
 from tarock.server.storage import (
     ChatLine,
     LoggedAction,
@@ -72,6 +73,7 @@ class Client:
 
     seat: int | None
     send_raw: Callable[[dict[str, Any]], Any]  # an async sender, used only by the writer task
+    lang: str | None = None  # extension: the language of the words it wants (present.py)
     queue: asyncio.Queue[dict[str, Any] | None] = field(
         default_factory=lambda: asyncio.Queue(SEND_QUEUE))
     writer: asyncio.Task[None] | None = None
@@ -325,7 +327,7 @@ class Hub:
             live.clients.add(client)
             if client.seat is not None:
                 live.connections[client.seat] += 1
-            client.send(self.view(live, client.seat))
+            client.send(self.view(live, client.seat, client.lang))
         for line in await self._io(self.storage.chat, live.id, CHAT_HISTORY):
             client.send(_chat_message(line))
         self._send_views(live, skip=client)  # the others see the seat connected
@@ -400,7 +402,7 @@ class Hub:
             self._send_views(live)
 
     def sync(self, live: LiveTable, client: Client) -> None:
-        client.send(self.view(live, client.seat))
+        client.send(self.view(live, client.seat, client.lang))
 
     # -- accepting ---------------------------------------------------------------------------
 
@@ -419,26 +421,40 @@ class Hub:
             ended = {"type": "deal_end", "seq": end.seq, "deal": end.deal, "result": end.result,
                      "record": f"{self.base_url}/api/tables/{live.id}/records/{end.deal}"}
             table_log(live.id).info("deal %d over at seq %d", end.deal, end.seq)
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[tuple[int | None, str | None], dict[str, Any]] = {}
+        words: dict[tuple[str, str, bool], str] = {}  # (lang, engine text, in full)
         for client in list(live.clients):
             told = prepared.told.get(client.seat)
             if told is not None:
-                client.send({"type": "event", "seq": entry.seq, "seat": entry.seat,
-                             "text": told[0], "action": told[1]})
-            if ended is not None:
-                client.send(ended)
-            if client.seat not in views:
-                views[client.seat] = self.view(live, client.seat)
-            client.send(views[client.seat])
+                event = {"type": "event", "seq": entry.seq, "seat": entry.seat,
+                         "text": told[0], "action": told[1]}
+                if client.lang is not None:
+                    key = (client.lang, told[0], told[1] is not None)
+                    if key not in words:
+                        words[key] = event_words(live.table, prepared, *key[1:], client.lang)
+                    event["words"] = words[key]
+                client.send(event)
+            if ended is not None and end is not None:
+                if client.lang is not None:
+                    result = result_words(live.table.presentation(client.lang), end.result,
+                                          self.names(live))
+                    client.send({**ended, "present": result})
+                else:
+                    client.send(ended)
+            key = (client.seat, client.lang)
+            if key not in views:
+                views[key] = self.view(live, client.seat, client.lang)
+            client.send(views[key])
 
     def _send_views(self, live: LiveTable, skip: Client | None = None) -> None:
-        views: dict[int | None, dict[str, Any]] = {}
+        views: dict[tuple[int | None, str | None], dict[str, Any]] = {}
         for client in list(live.clients):
             if client is skip:
                 continue
-            if client.seat not in views:
-                views[client.seat] = self.view(live, client.seat)
-            client.send(views[client.seat])
+            key = (client.seat, client.lang)
+            if key not in views:
+                views[key] = self.view(live, client.seat, client.lang)
+            client.send(views[key])
 
     # -- views -------------------------------------------------------------------------------
 
@@ -450,20 +466,30 @@ class Hub:
                  "bot_playing": s.kind == "human" and self._away_too_long(live, s.seat, t)}
                 for s in live.seats]
 
-    def view(self, live: LiveTable, seat: int | None) -> dict[str, Any]:
+    def names(self, live: LiveTable) -> list[str]:
+        return [s.name or f"Seat {s.seat}" for s in live.seats]
+
+    def view(self, live: LiveTable, seat: int | None, lang: str | None = None
+             ) -> dict[str, Any]:
+        """The ``view`` message for ``seat``; with ``lang`` (an extension) it also carries the
+        words of the presentation layer in that language (``present``)."""
         table = live.table
         observation = table.observation(seat)
         to_act = table.public_to_act(seat, observation)
         if live.waiting:
             to_act = None
-        return {
+        legal = table.legal(seat) if to_act == seat else []
+        view = {
             "type": "view", "table": live.id, "seq": table.seq, "seat": seat,
             "deal": table.deal, "observation": observation, "to_act": to_act,
-            "legal": table.legal(seat) if to_act == seat else [],
+            "legal": legal,
             "deadline": self._deadline(live) if to_act is not None else None,
             "seats": self.seats_view(live), "scores": table.score_sheet(),
             "status": live.status, "end_requested": table.end_requested is not None,
         }
+        if lang is not None:
+            view["present"] = view_words(table, seat, observation, legal, self.names(live), lang)
+        return view
 
     def _deadline(self, live: LiveTable) -> str | None:
         turn = live.spec.turn_seconds

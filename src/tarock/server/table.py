@@ -10,9 +10,12 @@ after a restart is the table before it.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
+from tarock.core.errors import TarockError
+from tarock.core.presentation import Presentation
 from tarock.core.protocol import TERMINAL, Game, State, make_game
 from tarock.core.session import Session
 from tarock.server.storage import LoggedAction, TableSpec
@@ -27,6 +30,7 @@ class Prepared:
     # what each seat (and None, a spectator) is told: (text, action in full or None); a seat
     # told nothing is absent
     told: dict[int | None, tuple[str, dict[str, Any] | None]] = field(default_factory=dict)
+    before: State | None = None  # the deal before the action (never changed: it was cloned)
 
 
 @dataclass
@@ -50,6 +54,7 @@ class Table:
         self.end_requested = spec.end_requested
         self._end_warned = False
         self.state: State = self.session.next_state()
+        self._presentations: dict[str, Presentation] = {}
 
     @classmethod
     def rebuild(cls, spec: TableSpec, log: list[LoggedAction]) -> Table:
@@ -98,7 +103,7 @@ class Table:
         after = before.clone()
         after.apply(action)
         entry = LoggedAction(self.seq + 1, seat, canonical, by)
-        return Prepared(entry, after, told)
+        return Prepared(entry, after, told, before)
 
     def commit(self, prepared: Prepared) -> DealEnd | None:
         """Install a prepared action (after it was stored); returns the deal's end if it ended.
@@ -153,6 +158,31 @@ class Table:
             return []
         return [self.game.action_to_json(a) for a in self.state.legal_actions()]
 
+    def refusals(self, seat: int | None, observation: dict[str, Any]) -> list[dict[str, Any]]:
+        """Why each choice a player may expect now is not legal (*extension*): the engine's
+        refusal with its rule ID, found by applying the choice to a clone of the deal. The
+        expected choices come from the presentation layer (in play: every card in hand); only
+        the seat to act gets any."""
+        legal = self.legal(seat)
+        if not legal:
+            return []
+        offered = {_key(a) for a in legal}
+        refused = []
+        for choice in self.presentation().expected_choices(observation):
+            if _key(choice) in offered:
+                continue
+            try:
+                self.state.clone().apply(self.game.action_from_json(choice))
+            except TarockError as error:
+                refused.append({"action": choice, "message": str(error), "rule": error.rule})
+        return refused
+
+    def presentation(self, lang: str = "en") -> Presentation:
+        """The game's words in ``lang``, made once per table and language."""
+        if lang not in self._presentations:
+            self._presentations[lang] = self.game.presentation(lang)
+        return self._presentations[lang]
+
     def score_sheet(self) -> dict[str, Any]:
         sheet = self.session.sheet
         return {"names": list(sheet.names), "labels": list(sheet.labels),
@@ -163,3 +193,7 @@ class Table:
         """The game's own summary of the session (totals, dealer, fund...), where it has one."""
         summary = getattr(self.session, "summary", None)
         return summary() if summary is not None else {}
+
+
+def _key(action: dict[str, Any]) -> str:
+    return json.dumps(action, sort_keys=True)

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from tarock.server.hub import Client, Hub, HubError, LiveTable, table_log
+from tarock.server.present import language
 from tarock.server.schemas import MESSAGE_TYPES, ActIn, ChatIn, EndIn
 
 router = APIRouter()
@@ -52,7 +53,8 @@ def _error(code: str, message: str, rule: str | None = None, ref: Any = None) ->
 
 
 @router.websocket("/ws/tables/{table_id}")
-async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -> None:
+async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
+                       lang: str | None = None) -> None:
     hub: Hub = ws.app.state.hub
     await ws.accept()
     live = hub.tables.get(table_id)
@@ -63,7 +65,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None) -
         await ws.send_json(_error(code, text))
         await ws.close(close)
         return
-    client = Client(seat, ws.send_json)
+    client = Client(seat, ws.send_json, language(lang))
     await hub.connect(live, client)
     try:
         await _serve(hub, live, client, ws)

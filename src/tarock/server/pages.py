@@ -1,0 +1,81 @@
+"""The browser's side of the server (*extensions*, see docs/server.md): the lobby and table
+pages, their static files (ES modules and CSS shipped as package data, no build step), a game's
+message catalogue, and a finished deal step by step for the replay viewer.
+
+The pages speak ``tarock-table/1`` like any other client; the only things they get beyond it
+are words (catalogues and the ``present`` field of a view) and the replay of public records.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import PurePosixPath
+from typing import Any
+
+from fastapi import APIRouter
+from fastapi.responses import HTMLResponse, Response
+
+from tarock.core.errors import TarockError
+from tarock.core.presentation import DEFAULT_LANGUAGE, catalogue
+from tarock.core.protocol import registered_games
+from tarock.server.api import TableDep
+from tarock.server.hub import HubError
+from tarock.server.present import language, replay_steps
+
+router = APIRouter()
+
+WEB = resources.files("tarock.server") / "web"
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".svg": "image/svg+xml"}
+# The pages change with the package, not while it runs; revalidating keeps a page and its
+# modules from being of two versions after an upgrade.
+NO_STORE = {"Cache-Control": "no-cache"}
+
+
+def _file(path: str) -> Response:
+    parts = PurePosixPath(path).parts
+    if not parts or any(p in ("..", "/") or p.startswith(".") for p in parts):
+        raise HubError("not_found", f"no file {path!r}", 404)
+    target = WEB.joinpath(*parts)
+    kind = TYPES.get(PurePosixPath(path).suffix)
+    if kind is None or not target.is_file():
+        raise HubError("not_found", f"no file {path!r}", 404)
+    return Response(target.read_bytes(), media_type=kind, headers=NO_STORE)
+
+
+@router.get("/", response_class=HTMLResponse)
+def lobby() -> Response:
+    return _file("index.html")
+
+
+@router.get("/table/{table_id}", response_class=HTMLResponse)
+def table_page(table_id: str) -> Response:
+    """The table; the page reads ``token`` (a seat) or ``join`` (an open seat) itself."""
+    return _file("table.html")
+
+
+@router.get("/static/{path:path}")
+def static(path: str) -> Response:
+    return _file(path)
+
+
+@router.get("/api/games/{name}/catalogue")
+def game_catalogue(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """Every string of a game in ``lang``: card names, terms and the UI's words."""
+    if name not in registered_games():
+        raise HubError("unknown_game", f"unknown game {name!r}", 404)
+    if language(lang) is None:
+        raise HubError("bad_request", f"unknown language {lang!r}")
+    return catalogue(name, lang)
+
+
+@router.get("/api/tables/{table_id}/replay/{deal}")
+def deal_replay(deal: int, live: TableDep, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """A finished deal step by step, every hand open (its record is public once it is over)."""
+    done = live.table.records()
+    if not 0 <= deal < len(done):
+        raise HubError("not_found", f"deal {deal} of table {live.id} is not finished", 404)
+    try:
+        return replay_steps(done[deal], language(lang) or DEFAULT_LANGUAGE)
+    except TarockError as error:  # a record this version cannot replay
+        raise HubError.from_engine(error, "internal") from None

@@ -1,0 +1,68 @@
+"""``tarock serve --play GAME`` (``make play``): the server with a table ready for one person.
+
+Once the server answers, a table of the person against computer players is made through the
+server's own HTTP API (as any client would make it), its page is printed and, where there is a
+display, opened in the browser. The computer players play at :data:`PLAY_LEVEL`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import threading
+import time
+import urllib.request
+import webbrowser
+from urllib.error import URLError
+
+import tarock.games  # noqa: F401  (registers the games)
+from tarock.core.errors import InvalidOptionError, UnknownGameError
+from tarock.core.protocol import make_game
+
+# The strongest level measured stronger than the others: the heuristic player. The search
+# player ("hard") is not yet measured stronger, so a first game is not played against it.
+PLAY_LEVEL = "normal"
+PERSON = "Player"
+STARTUP_SECONDS = 30.0
+
+
+def table_body(game_name: str) -> dict[str, object]:
+    """The new table: the person at seat 0, computer players in the game's other seats."""
+    try:
+        seats = make_game(game_name).num_seats
+    except UnknownGameError as error:
+        raise InvalidOptionError(f"invalid --play {game_name!r}", expected=error.expected
+                                 ) from None
+    bots = [{"kind": "bot", "level": PLAY_LEVEL}] * (seats - 1)
+    return {"game": game_name, "players": [{"kind": "human", "name": PERSON}, *bots]}
+
+
+def start_in_background(host: str, port: int, game_name: str) -> None:
+    """Check the game now (a bad name stops before the server starts); make the table once the
+    server is up, from a thread, since the server runs in this one."""
+    body = table_body(game_name)
+    local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+    base = f"http://{local}:{port}"
+    threading.Thread(target=_make_table, args=(base, body), daemon=True).start()
+
+
+def _make_table(base: str, body: dict[str, object]) -> None:
+    end = time.monotonic() + STARTUP_SECONDS
+    while True:
+        try:
+            with urllib.request.urlopen(f"{base}/api/health", timeout=2):
+                break
+        except (URLError, OSError):
+            if time.monotonic() > end:
+                print(f"tarock: the server did not answer at {base}", file=sys.stderr)
+                return
+            time.sleep(0.1)
+    request = urllib.request.Request(f"{base}/api/tables", data=json.dumps(body).encode(),
+                                     headers={"content-type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        table = json.load(answer)
+    url = base + table["seats"][0]["url"]
+    print(f"\nYour table: {url}\n", flush=True)
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
+        webbrowser.open(url)

@@ -1,0 +1,168 @@
+// The lobby: the tables on this server (with a join link per open seat) and a form that makes
+// a table from GET /api/games (every rule option with its default and rule ID, a kind of
+// player per seat), then goes to the creator's own seat.
+
+import { h, languageSelect, loadCatalogue, preferredLanguage } from "./i18n.js";
+
+let games = [];
+let cat = null;
+
+async function start(lang) {
+  games = await (await fetch("/api/games")).json();
+  cat = await loadCatalogue(games[0].name, lang);
+  document.documentElement.lang = lang;
+  document.getElementById("lang-slot").replaceChildren(languageSelect(cat, start));
+  document.getElementById("tagline").textContent = cat.t("web.tagline");
+  document.getElementById("tables-title").textContent = cat.t("web.open_tables");
+  document.getElementById("new-title").textContent = cat.t("web.new_table");
+  await showTables();
+  buildForm();
+}
+
+async function showTables() {
+  const { t } = cat;
+  const tables = await (await fetch("/api/tables")).json();
+  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const list = h("ul", { class: "table-list" });
+  for (const table of tables.filter((x) => x.status !== "finished").reverse()) {
+    const seats = table.seats.map((s) => (s.open
+      ? h("a", { href: `/table/${table.table}?join=${s.seat}`, class: "join" },
+        t("web.join_seat", { seat: s.seat + 1 }))
+      : h("span", { class: "seat-name" }, s.name)));
+    list.append(h("li", {},
+      h("strong", {}, titles[table.game] ?? table.game), " ",
+      h("span", { class: "muted" }, t(`web.status.${table.status}`)), " ",
+      ...seats.flatMap((s) => [s, " "]),
+      h("a", { href: `/table/${table.table}` }, t("web.watch"))));
+  }
+  document.getElementById("tables").replaceChildren(
+    list.children.length ? list : h("p", { class: "muted" }, t("web.no_tables")));
+}
+
+/** The option whose choices are the player counts: the form asks for seats instead. */
+function playersOption(game) {
+  const counts = JSON.stringify([...game.players].sort());
+  return game.options.find((o) => o.type === "choice" && Array.isArray(o.allowed)
+    && JSON.stringify([...o.allowed].sort()) === counts)?.key;
+}
+
+function optionInput(option) {
+  const id = `opt-${option.key}`;
+  if (option.type === "bool") {
+    return h("input", { type: "checkbox", id, name: option.key, checked: option.default });
+  }
+  if (option.type === "subset") {
+    return h("span", { id, class: "subset" }, option.allowed.map((value) => h("label", {},
+      h("input", { type: "checkbox", name: option.key, value,
+        checked: option.default.includes(value) }), ` ${value}`)));
+  }
+  if (option.type === "int_min") {
+    return h("input", { type: "number", id, name: option.key, min: option.allowed.min,
+      value: option.default });
+  }
+  const select = h("select", { id, name: option.key });
+  for (const value of option.allowed) {
+    select.append(new Option(String(value), JSON.stringify(value), false,
+      value === option.default));
+  }
+  return select;
+}
+
+function readOption(form, option) {
+  if (option.type === "bool") return form.elements[option.key].checked;
+  if (option.type === "subset") {
+    return [...form.querySelectorAll(`input[name="${option.key}"]:checked`)].map((i) => i.value);
+  }
+  if (option.type === "int_min") return Number(form.elements[option.key].value);
+  return JSON.parse(form.elements[option.key].value);
+}
+
+function buildForm() {
+  const { t } = cat;
+  const form = document.getElementById("new-table");
+  const gameSelect = h("select", { id: "game", name: "game" },
+    games.map((g) => new Option(g.title, g.name)));
+  const count = h("select", { id: "players", name: "players" });
+  const seats = h("div", { class: "seats-form" });
+  const options = h("div", { class: "options-form" });
+  const game = () => games.find((g) => g.name === gameSelect.value);
+
+  const fillSeats = () => {
+    seats.replaceChildren();
+    for (let seat = 0; seat < Number(count.value); seat++) {
+      const select = h("select", { name: `seat-${seat}`, "aria-label": t("web.seat", { seat: seat + 1 }) });
+      if (seat === 0) select.append(new Option(t("web.you"), "you"));
+      for (const level of ["normal", "easy", "hard"]) {
+        select.append(new Option(t("web.bot", { level: t(`web.level.${level}`) }), `bot:${level}`));
+      }
+      select.append(new Option(t("web.person"), "open"));
+      seats.append(h("label", { class: "seat-choice" }, `${t("web.seat", { seat: seat + 1 })} `, select));
+    }
+  };
+  const fillGame = () => {
+    const g = game();
+    count.replaceChildren(...g.players.map((n) => new Option(String(n), String(n))));
+    const skip = playersOption(g);
+    const def = g.options.find((o) => o.key === skip)?.default;
+    if (def !== undefined) count.value = String(def);
+    options.replaceChildren(...g.options.filter((o) => o.key !== skip).map((o) => h("div",
+      { class: "option" },
+      h("label", { for: `opt-${o.key}` }, o.description || o.key.replaceAll("_", " ")), " ",
+      optionInput(o), " ",
+      o.rule ? h("code", { class: "rule" }, o.rule) : null)));
+    fillSeats();
+  };
+  gameSelect.addEventListener("change", fillGame);
+  count.addEventListener("change", fillSeats);
+
+  const name = h("input", { id: "name", name: "name", required: true, maxlength: 40,
+    value: localStorage.getItem("tarock.name") ?? "" });
+  const deals = h("input", { id: "deals", name: "deals", type: "number", min: 1 });
+  const timer = h("input", { id: "turn", name: "turn", type: "number", min: 1 });
+  const message = h("p", { class: "error", role: "alert" });
+  form.replaceChildren(
+    h("div", { class: "row" }, h("label", { for: "game" }, t("web.game")), gameSelect,
+      h("label", { for: "players" }, t("web.players")), count),
+    h("div", { class: "row" }, h("label", { for: "name" }, t("web.your_name")), name),
+    h("fieldset", {}, h("legend", {}, t("web.seats")), seats),
+    h("div", { class: "row" }, h("label", { for: "deals" }, t("web.deals")), deals),
+    h("div", { class: "row" }, h("label", { for: "turn" }, t("web.turn_seconds")), timer),
+    h("details", {}, h("summary", {}, t("web.options")), options),
+    message,
+    h("button", { type: "submit", class: "primary", id: "create" }, t("web.create")));
+  fillGame();
+
+  form.onsubmit = async (event) => {
+    event.preventDefault();
+    const g = game();
+    const players = [...seats.querySelectorAll("select")].map((select) => {
+      if (select.value === "you") return { kind: "human", name: name.value || t("web.you") };
+      if (select.value === "open") return { kind: "human" };
+      return { kind: "bot", level: select.value.split(":")[1] };
+    });
+    const opts = {};
+    for (const o of g.options) {
+      if (o.key !== playersOption(g)) opts[o.key] = readOption(form, o);
+    }
+    const body = { game: g.name, players, options: opts };
+    if (deals.value) body.deals = Number(deals.value);
+    if (timer.value) body.turn_seconds = Number(timer.value);
+    localStorage.setItem("tarock.name", name.value);
+    const response = await fetch("/api/tables", { method: "POST",
+      headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const answer = await response.json();
+    if (!response.ok) {
+      message.textContent = answer.error.message + (answer.error.rule ? ` (${answer.error.rule})` : "");
+      return;
+    }
+    const mine = answer.seats.find((s) => s.token);
+    if (mine) {
+      localStorage.setItem(`tarock.token.${answer.table}`, mine.token);
+      location.href = `/table/${answer.table}?token=${encodeURIComponent(mine.token)}`;
+    } else {
+      location.href = `/table/${answer.table}`;
+    }
+  };
+}
+
+start(preferredLanguage());

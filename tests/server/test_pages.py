@@ -1,0 +1,138 @@
+"""The browser's extensions of the server (docs/server.md): the pages and their static files, a
+game's catalogue, the words of a view in a language (``?lang=``) with the engine's refusal of
+each card that may not be played, and a finished deal's replay with every hand open."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from server_support import TIMEOUT, Server, Ws
+from websockets.sync.client import connect
+
+from tarock.server.app import WS_MAX_SIZE
+
+
+def connect_in(server: Server, table: str, token: str | None, lang: str) -> Ws:
+    query = f"?lang={lang}" + (f"&token={token}" if token else "")
+    conn = connect(f"{server.ws}/ws/tables/{table}{query}", max_size=WS_MAX_SIZE,
+                   open_timeout=TIMEOUT)
+    return Ws(conn.__enter__())
+
+
+def against_bots(server: Server, game: str, seats: int, **body: Any) -> dict[str, Any]:
+    players = [{"kind": "human", "name": "Anna"}] + [{"kind": "bot", "level": "easy"}] * (
+        seats - 1)
+    return server.create(game, players, **body)
+
+
+@pytest.mark.parametrize(("path", "kind"), [
+    ("/", "text/html"), ("/table/anything", "text/html"),
+    ("/static/js/table.js", "text/javascript"), ("/static/css/table.css", "text/css"),
+])
+def test_the_pages_and_their_files_are_served(server: Server, path: str, kind: str) -> None:
+    answer = server.client.get(path)
+    assert answer.status_code == 200
+    assert answer.headers["content-type"].startswith(kind)
+
+
+@pytest.mark.parametrize("path", ["/static/../pages.py", "/static/js/none.js",
+                                  "/static/.hidden.js", "/static/js/"])
+def test_no_other_file_is_served(server: Server, path: str) -> None:
+    answer = server.client.get(path)
+    assert answer.status_code == 404
+    assert answer.json()["error"]["code"] == "not_found"
+
+
+def test_a_games_catalogue_in_each_language(server: Server) -> None:
+    hu = server.client.get("/api/games/hungarian-tarokk/catalogue", params={"lang": "hu"})
+    assert hu.status_code == 200
+    assert hu.json()["lang"] == "hu"
+    assert hu.json()["strings"]["card.T21"] == "XXI"
+    assert hu.json()["strings"]["web.your_turn"] == "Te következel"
+    assert server.client.get("/api/games/skat/catalogue").json()["error"]["code"] == (
+        "unknown_game")
+    assert server.client.get("/api/games/ottocento/catalogue",
+                             params={"lang": "xx"}).status_code == 400
+
+
+def test_a_view_in_words_says_why_each_other_card_is_refused(server: Server) -> None:
+    """Play the person's first legal choice until a trick where some card must not be played;
+    the refusals are exactly the cards in hand without a legal play, each with its rule."""
+    created = against_bots(server, "bavarian-tarock", 3, seed=8)
+    ws = connect_in(server, created["table"], created["seats"][0]["token"], "en")
+    for _ in range(200):
+        view = ws.my_turn()
+        obs, present = view["observation"], view["present"]
+        assert sorted(present["hand"]) == sorted(obs.get("hand", []))
+        assert len(present["legal"]) == len(view["legal"])
+        playable = {a["card"] for a in view["legal"] if a["type"] == "play"}
+        if obs["phase"] == "play" and playable != set(obs["hand"]):
+            refused = {r["action"]["card"]: r for r in present["refused"]}
+            assert set(refused) == set(obs["hand"]) - playable
+            assert all(r["rule"] and r["message"] for r in refused.values())
+            break
+        ws.send({"type": "act", "seq": view["seq"], "action": view["legal"][0]})
+    else:
+        pytest.fail("no trick forced a card")
+    ws.close()
+
+
+def test_events_deal_ends_and_the_replay_in_words(server: Server) -> None:
+    created = against_bots(server, "ottocento", 4, seed=6, deals=1)
+    table = created["table"]
+    assert server.client.get(f"/api/tables/{table}/replay/0").status_code == 404
+    ws = connect_in(server, table, created["seats"][0]["token"], "hu")
+    spectator = connect_in(server, table, None, "en")
+    view = ws.view()
+    while view["status"] != "finished":
+        if view["legal"]:
+            ws.send({"type": "act", "seq": view["seq"], "action": view["legal"][0]})
+        view = ws.my_turn()
+    events = [m for m in ws.received if m["type"] == "event"]
+    assert events and all(m["words"] for m in events)
+    end = next(m for m in ws.received if m["type"] == "deal_end")
+    assert [s["score"] for s in end["present"]["scores"]] == end["result"]["scores"]
+    ws.close()
+    # What the spectator did not see in full (a discard) is not in its words either.
+    spectator.until(lambda m: m["type"] == "deal_end")
+    names = server.client.get("/api/games/ottocento/catalogue").json()["strings"]
+    hidden = [m for m in spectator.received if m["type"] == "event" and m["action"] is None]
+    assert hidden
+    for event in hidden:
+        assert not [v for k, v in names.items()
+                    if k.startswith("card.") and k.count(".") == 1 and v in event["words"]]
+    spectator.close()
+
+    record = server.client.get(f"/api/tables/{table}/records/0").json()
+    replay = server.client.get(f"/api/tables/{table}/replay/0", params={"lang": "en"}).json()
+    assert len(replay["steps"]) == len(record["actions"]) + 1
+    assert replay["result"] == record["result"]
+    first = replay["steps"][0]["observations"]
+    assert all(set(dealt) <= set(o["hand"])  # every hand open (the dealer's holds the talon)
+               for dealt, o in zip(record["deal"]["hands"], first, strict=True))
+    assert all(step["text"] for step in replay["steps"][1:])
+
+
+def test_a_spectators_words_hold_no_hand(server: Server) -> None:
+    created = against_bots(server, "hungarian-tarokk", 4, seed=1)
+    ws = connect_in(server, created["table"], None, "en")
+    view = ws.view()
+    assert view["seat"] is None and view["present"]["hand"] == []
+    assert not view["present"]["refused"]
+    assert "hand" not in json.dumps(view["observation"])
+    ws.close()
+
+
+def test_an_option_that_renames_cards_names_them_in_the_view(server: Server) -> None:
+    plain = against_bots(server, "hungarian-tarokk", 4, seed=1)
+    fours = server.create("hungarian-tarokk", [{"kind": "human", "name": "Anna"}] + [
+        {"kind": "bot", "level": "easy"}] * 3, options={"red_fours": True}, seed=1)
+    for created, names in ((plain, {}), (fours, {"HA": ["♥4", "four of hearts",
+                                                         "four of hearts"],
+                                                  "DA": ["♦4", "four of diamonds",
+                                                         "four of diamonds"]})):
+        ws = connect_in(server, created["table"], created["seats"][0]["token"], "en")
+        assert ws.view()["present"]["names"] == names
+        ws.close()

@@ -1,0 +1,159 @@
+"""The browser table, driven by Playwright in Debian's Chromium: a person plays whole deals by
+clicking only, sees only their own hand, survives a reload, a spectator sees no hand, and a
+phone screen needs no horizontal scrolling."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import (
+    DEAL_OVER,
+    PLAYING,
+    against_bots,
+    chromium,
+    hand,
+    missing_browser,
+    play_until,
+)
+from server_support import Server, running_server
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Chromium, or a skip that says why there is none (in CI, where it must be, a failure)."""
+    reason = missing_browser()
+    if reason is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"the browser tests must run in CI: {reason}")
+        pytest.skip(f"browser tests skipped: {reason}")
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    with running_server(f"sqlite:///{tmp_path / 'tarock.db'}") as s:
+        yield s
+
+
+def open_seat(browser: Any, server: Server, url: str, **context: Any) -> Any:
+    page = browser.new_context(**context).new_page()
+    page.set_default_timeout(15_000)
+    page.goto(server.http + url)
+    return page
+
+
+# Seeds whose deal is played out, not thrown in, so that the person plays cards.
+@pytest.mark.parametrize(("game", "seed"), [
+    ("hungarian-tarokk", 11), ("bavarian-tarock", 13), ("ottocento", 11)])
+def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game, seed):
+    table = server.create(**against_bots(game, deals=1, seed=seed))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, DEAL_OVER)
+    assert page.locator("[data-deal-end]").inner_text()
+    assert server.table(table["table"])["status"] == "finished"
+    record = server.client.get(f"/api/tables/{table['table']}/records/0").json()
+    assert any(a["seat"] == 0 and a["type"] == "play" for a in record["actions"])
+    page.locator("[data-next-deal]").click()
+    assert page.locator("[data-deal-end]").count() == 0
+    page.click("#btn-replay")  # the deal again, every hand open
+    page.wait_for_selector(".replay-hand .card-face")
+    assert page.locator(".replay-hand").count() == len(table["seats"])
+
+
+def test_two_people_see_only_their_own_hands(browser, server):
+    body = against_bots("hungarian-tarokk", seed=5)
+    body["players"][1] = {"kind": "human"}  # an open seat, taken through its link
+    table = server.create(**body, turn_seconds=600)
+    anna = open_seat(browser, server, table["seats"][0]["url"])
+    bela = open_seat(browser, server, table["seats"][1]["url"])
+    bela.fill("#join-name", "Béla")
+    bela.click("#join-button")
+    for page in (anna, bela):
+        page.wait_for_selector("[data-card]")
+    mine, theirs = set(hand(anna)), set(hand(bela))
+    assert len(mine) == len(theirs) == 9
+    assert not mine & theirs
+    assert "Béla" in anna.locator(".seat").all_inner_texts()[1]
+    anna.fill("#chat-input", "Jó játékot!")
+    anna.click("#chat-send")
+    bela.wait_for_selector("#chat li:has-text('Jó játékot!')")
+    anna.wait_for_selector(".seat .timer:has-text('⏱')")  # the turn timer of a person's turn
+
+
+def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):
+    table = server.create(**against_bots("ottocento", deals=1, seed=3))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, PLAYING)
+    assert page.locator("[data-deal-end]").count() == 0, "pick a seed whose deal is played"
+    before = hand(page)
+    page.goto(f"{server.http}/table/{table['table']}")  # no token: the page kept it
+    page.wait_for_selector("[data-card]")
+    assert hand(page) == before
+    play_until(page, DEAL_OVER)
+
+
+def test_a_spectator_sees_no_hand(browser, server):
+    table = server.create(**against_bots("ottocento", seed=2))
+    page = open_seat(browser, server, table["spectate"])
+    page.wait_for_selector(".seat")
+    assert page.locator("[data-card]").count() == 0
+    assert page.locator("[data-action]").count() == 0
+    assert page.locator(".seat").count() == 4
+    page.select_option("select.lang", "hu")  # the words change, the table stays
+    page.wait_for_selector("text=Nézőként figyeled az asztalt.")
+    assert page.locator(".seat").count() == 4
+
+
+def test_a_phone_screen_reaches_every_legal_card(browser, server):
+    # Ottocento's dealer starts with the largest hand of the three games (and discards first).
+    table = server.create(**against_bots("ottocento", seed=9))
+    page = open_seat(browser, server, table["seats"][0]["url"],
+                     viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, PLAYING)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    legal = page.locator('[data-card][data-legal="true"]')
+    assert legal.count() > 0
+    for i in range(legal.count()):
+        card = legal.nth(i)
+        card.scroll_into_view_if_needed()
+        box = card.bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+        card.tap(trial=True)  # visible, enabled and not covered by another element
+
+
+def test_the_keyboard_chooses_and_plays(browser, server):
+    table = server.create(**against_bots("ottocento", seed=4))  # Anna deals: she discards first
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector('[data-card][data-legal="true"]')
+    page.locator('[data-card][data-legal="true"]').first.focus()
+    page.keyboard.press("ArrowRight")
+    focused = page.evaluate("document.activeElement.dataset.card")
+    assert focused and focused != hand(page)[0]
+    page.keyboard.press("Enter")
+    assert page.locator(f'[data-card="{focused}"]').get_attribute("aria-pressed") == "true"
+
+
+def test_the_page_reconnects_by_itself(browser, tmp_path):
+    """The server goes away in the middle of a deal and comes back on the same database: the
+    page shows that it reconnects, then the same hand, and play goes on."""
+    url = f"sqlite:///{tmp_path / 'tarock.db'}"
+    with running_server(url) as first:
+        table = first.create(**against_bots("ottocento", seed=3))
+        page = open_seat(browser, first, table["seats"][0]["url"])
+        page.wait_for_selector("[data-card]")
+        before = hand(page)
+        port = first.port
+    page.wait_for_selector("#conn:not(:empty)")
+    with running_server(url, port=port):
+        page.wait_for_selector("#conn:empty", state="attached")
+        page.wait_for_selector("[data-card]")
+        assert hand(page) == before
+        play_until(page, PLAYING, turns=1)
