@@ -21,9 +21,9 @@ import time
 
 from tarock.games import make_game
 from tarock.hungarian.game import HungarianState
+from tarock.hungarian.strategy.solver import Solver, position_from_state
 from tarock.players import make_player
 from tarock.players.search import SearchPlayer
-from tarock.players.solver_hungarian import Solver, position_from_state
 
 
 def _p95(xs: list[float]) -> float:

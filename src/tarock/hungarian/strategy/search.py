@@ -1,9 +1,9 @@
 """The Hungarian tarokk domain of the search player: card play only.
 
-Worlds come from :class:`~tarock.players.sampler_hungarian.HungarianSampler`; each is turned into
-a :class:`~tarock.players.solver_hungarian.Position` with the public record of the observation
+Worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`; each is turned into
+a :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved with
-:class:`~tarock.players.solver_hungarian.Solver`. A position with at most ``exact_tricks``
+:class:`~tarock.hungarian.strategy.solver.Solver`. A position with at most ``exact_tricks``
 tricks left (counting the current one) is solved exactly; earlier, the search looks ``depth``
 tricks past the current one and estimates there (see the solver's docstring), because exact
 search of a whole deal takes minutes in Python.
@@ -16,8 +16,8 @@ from typing import Any
 
 from tarock.core.protocol import Action, Game
 from tarock.hungarian.cards import DECK, POINTS
-from tarock.players.sampler_hungarian import TEAM_BY_WORD, HungarianSampler, World
-from tarock.players.solver_hungarian import STRENGTH, LeafScorer, Solver, make_position
+from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
+from tarock.hungarian.strategy.solver import STRENGTH, LeafScorer, Solver, make_position
 
 EXACT_TRICKS = 5
 DEPTH = 2

@@ -1,9 +1,9 @@
 """The Ottocento domain of the search player: card play only.
 
-Worlds come from :class:`~tarock.players.sampler_ottocento.OttocentoSampler`; each is turned into
-a :class:`~tarock.players.solver_ottocento.Position` with the public record of the observation
+Worlds come from :class:`~tarock.ottocento.strategy.sampler.OttocentoSampler`; each is turned into
+a :class:`~tarock.ottocento.strategy.solver.Position` with the public record of the observation
 (the piles won so far, the Matto debt) and solved with
-:class:`~tarock.players.solver_ottocento.Solver`. With at most ``exact_tricks`` tricks left
+:class:`~tarock.ottocento.strategy.solver.Solver`. With at most ``exact_tricks`` tricks left
 (counting the current one) the solve is exact; earlier the search covers the current trick and
 ``depth`` more tricks and estimates there (see the solver's docstring), because exact search of
 a whole deal is far beyond a move's time in Python. Signals are never given: a signalled lead has
@@ -18,8 +18,8 @@ from typing import Any
 
 from tarock.core.protocol import Action, Game
 from tarock.ottocento.cards import POWER, VALUE
-from tarock.players.sampler_ottocento import Facts, OttocentoSampler, World, read_facts
-from tarock.players.solver_ottocento import PileScorer, Position, Solver
+from tarock.ottocento.strategy.sampler import Facts, OttocentoSampler, World, read_facts
+from tarock.ottocento.strategy.solver import PileScorer, Position, Solver
 
 EXACT_TRICKS = 4
 DEPTH = 0

@@ -1,8 +1,8 @@
 """The Bavarian tarock domain of the search player: card play only, every variant.
 
-Worlds come from :class:`~tarock.players.sampler_bavarian.BavarianSampler`; each is turned into
-an open-handed :class:`~tarock.players.solver_bavarian.Position` and solved with
-:class:`~tarock.players.solver_bavarian.Solver`. The solver's value (the declarer's card points
+Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler`; each is turned into
+an open-handed :class:`~tarock.bavarian.strategy.solver.Position` and solved with
+:class:`~tarock.bavarian.strategy.solver.Solver`. The solver's value (the declarer's card points
 still to come, or in Bettel whether the declarer must take a trick) is completed with what the
 observation shows (the points already taken, the pile of the world) and mapped to the settlement
 of the actual contract with :func:`tarock.bavarian.scoring.settle` (V2 targets and pot amounts,
@@ -22,9 +22,9 @@ from typing import Any
 from tarock.bavarian.auction import rung_of_target
 from tarock.bavarian.cards import SUITS
 from tarock.bavarian.scoring import settle
+from tarock.bavarian.strategy.sampler import BavarianSampler, World, pack_of
+from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.protocol import Action, Game
-from tarock.players.sampler_bavarian import BavarianSampler, World, pack_of
-from tarock.players.solver_bavarian import Position, Solver
 
 EXACT_TRICKS = 5
 DEPTH = 2
