@@ -19,8 +19,9 @@ Why it is exact and fast:
 * alpha-beta at card level driven by MTD(f) (null-window searches), as the reference;
 * a transposition table of lower and upper bounds and the best card, keyed at trick boundaries
   by the four hands, the leader and the scoring facts so far (the value is not additive). It is
-  one preallocated table per process; each :class:`FastSolver` (one per world, like the
-  reference) gets a fresh stamp, so entries of other worlds are never read;
+  one preallocated table per process (:mod:`tarock.players.compiled`); each
+  :class:`FastSolver` (one per world, like the reference) gets a fresh stamp, so entries of
+  other worlds are never read;
 * the reference's move ordering and equivalence reduction (adjacent live plain tarokks in one
   hand), and the last trick played out without branching.
 
@@ -57,8 +58,17 @@ from tarock.hungarian.strategy.solver import (
     Position,
     _representatives,
 )
+from tarock.players.compiled import (
+    ABORTED,
+    INF,
+    MULTIPLIERS,
+    NO_LIMIT,
+    NodeLimitExceeded,
+    finish_hash,
+    shared_table,
+    top_bit,
+)
 
-INF = 1 << 30
 TABLE_BITS = 20
 
 _STRENGTH = np.array(STRENGTH, dtype=np.int64)
@@ -212,7 +222,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
             low = m & -m
             below = live_plain & (low - 1)
             if below:
-                top = 63 - _clz(below)
+                top = top_bit(below)
                 if plain >> top & 1:
                     drop |= low
             m ^= low
@@ -221,7 +231,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
     m = legal
     while m:
         low = m & -m
-        out[cnt] = 63 - _clz(low)
+        out[cnt] = top_bit(low)
         cnt += 1
         m ^= low
     if cnt == 1:
@@ -274,45 +284,13 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
     return cnt
 
 
-@njit(cache=True)
-def _clz(x: int) -> int:
-    """Leading zeros of a positive 64-bit value."""
-    n = 0
-    if x >> 32 == 0:
-        n += 32
-        x <<= 32
-    if x >> 48 == 0:
-        n += 16
-        x <<= 16
-    if x >> 56 == 0:
-        n += 8
-        x <<= 8
-    if x >> 60 == 0:
-        n += 4
-        x <<= 4
-    if x >> 62 == 0:
-        n += 2
-        x <<= 2
-    if x >> 63 == 0:
-        n += 1
-    return n
-
-
-# Multipliers of the hash (splitmix64 and xxhash constants), as signed 64-bit values so that
-# numba multiplies in int64 (wrapping) rather than promoting to float.
-_M = tuple(c - (1 << 64) if c >= 1 << 63 else c for c in (
-    0x9E3779B97F4A7C15, 0xC2B2AE3D27D4EB4F, 0x165667B19E3779F9, 0x27D4EB2F165667C5,
-    0x94D049BB133111EB, 0xBF58476D1CE4E5B9))
-_M0, _M1, _M2, _M3, _M4, _M5 = _M
+_M0, _M1, _M2, _M3, _M4 = MULTIPLIERS[:5]
 
 
 @njit(cache=True)
 def _slot(hands: np.ndarray, packed: int, mask: int) -> int:
-    x = hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2 ^ hands[3] * _M3 ^ packed * _M4
-    x ^= x >> 31
-    x *= _M5
-    x ^= x >> 29
-    return x & mask
+    return finish_hash(hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2 ^ hands[3] * _M3
+                       ^ packed * _M4, mask)
 
 
 # Fields of a search frame (one per card played below the root; the search is iterative
@@ -348,6 +326,8 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
         if entering:
             entering = False
             ctx[1] += 1
+            if ctx[1] > ctx[3]:
+                return ABORTED
             slot = -1
             hint = -1
             packed = 0
@@ -357,7 +337,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
             elif n == 0 and played == 8:  # the last trick: no choice left
                 q = leader
                 for i in range(4):
-                    trick[i] = 63 - _clz(hands[q])
+                    trick[i] = top_bit(hands[q])
                     q = (q + 1) % 4
                 _, pts2, trd2, won2, xxi2, pc2, ult = _close(trick, leader, 8, pts, trd, won,
                                                              xxi, pc, teamd)
@@ -522,6 +502,8 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int
         b = g + 1 if g == lo else g
         g = _search(hands, trick, n, leader, played, pts, trd, won, xxi, pc, b - 1, b, first,
                     teamd, keep, vt, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        if g == ABORTED:
+            return g
         if g < b:
             hi = g
         else:
@@ -529,41 +511,15 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int
     return g
 
 
-class _Table:
-    """The process's transposition table, allocated on first use and shared by all solvers;
-    ``stamp`` tells whose entries are whose."""
-
-    def __init__(self, bits: int):
-        size = 1 << bits
-        self.key = np.zeros((size, 5), dtype=np.int64)
-        self.bound = np.zeros((size, 2), dtype=np.int64)
-        self.best = np.zeros(size, dtype=np.int64)
-        self.stamp = np.zeros(size, dtype=np.int64)
-        self.mask = size - 1
-        self.last_stamp = 0
-
-    def next_stamp(self) -> int:
-        self.last_stamp += 1
-        return self.last_stamp
-
-
-_TABLE: _Table | None = None
-
-
-def _table() -> _Table:
-    global _TABLE
-    if _TABLE is None:
-        _TABLE = _Table(TABLE_BITS)
-    return _TABLE
-
-
 class FastSolver:
     """Exact solves of one world's positions; the interface of the reference ``Solver``
     (``solve``, ``action_values``, ``nodes``) without its depth limit."""
 
-    def __init__(self) -> None:
-        self.table = _table()
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask], dtype=np.int64)
+    def __init__(self, max_nodes: int = NO_LIMIT) -> None:
+        """``max_nodes``: a solve that visits more raises :class:`NodeLimitExceeded`."""
+        self.table = shared_table(TABLE_BITS, 5)
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+                            dtype=np.int64)
 
     @property
     def nodes(self) -> int:
@@ -591,7 +547,10 @@ class FastSolver:
         teamd = np.array(pos.team_d, dtype=np.bool_)
         keep = np.array([pos.keep_pagat[0] if d else pos.keep_pagat[1] for d in pos.team_d],
                         dtype=np.bool_)
-        return int(_mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_played,
+        v = int(_mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_played,
                          pos.points_d, pos.tricks_d, pos.won_d, pos.xxi, pos.pcatch, first,
                          guess, teamd, keep, value_table(pos.scorer), t.key, t.bound, t.best,
                          t.stamp, self.ctx))
+        if v == ABORTED:
+            raise NodeLimitExceeded(self.nodes)
+        return v
