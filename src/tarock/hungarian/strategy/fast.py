@@ -12,10 +12,10 @@ Why it is exact and fast:
 * the value of a finished deal is separable: the game, double, volát and silent parts depend
   only on d's card points and tricks, and each bonus only on its own fact (which team won the
   honours, the kings, the pagát in trick 9, the XXI-catch, the pagát-catches) and, for the
-  silent trull and four kings, on whether a team made a double or volát. :func:`value_table`
-  builds that table from the reference :class:`LeafScorer` itself (about 1,200 calls), so every
-  rule option and kontra level is honoured by construction; the compiled code only adds up
-  table entries;
+  silent trull and four kings, on whether a team made a double or volát; and the points and
+  tricks matter only through a few thresholds. :func:`value_table` builds that table from the
+  reference :class:`LeafScorer` itself (about 250 calls), so every rule option and kontra level
+  is honoured by construction; the compiled code only adds up table entries;
 * alpha-beta at card level driven by MTD(f) (null-window searches), as the reference;
 * a transposition table of lower and upper bounds and the best card, keyed at trick boundaries
   by the four hands, the leader and the scoring facts so far (the value is not additive). It is
@@ -106,14 +106,26 @@ def _king_mask(code: int) -> int:
     return sum(1 << b for k, b in enumerate(_KING_BITS) if code >> k & 1)
 
 
+def _classes(pts: int, tricks: int) -> tuple[bool, ...]:
+    """What of d's points and tricks HU-SCORE-16 looks at: the game (47 or 48), a double (71
+    either way) and a volát (all tricks either way)."""
+    return (pts >= 47, pts >= 48, pts >= 71, TOTAL_POINTS - pts >= 71, tricks == 9,
+            tricks == 0)
+
+
 @functools.lru_cache(maxsize=64)
 def value_table(scorer: LeafScorer) -> np.ndarray:
-    """``scorer.value`` as a separable table (see the module docstring), built by calling it."""
+    """``scorer.value`` as a separable table (see the module docstring), built by calling it
+    once per class of points and tricks (:func:`_classes`) and per bonus fact."""
     v = scorer.value
     t = np.zeros(_SIZE, dtype=np.int64)
+    seen: dict[tuple[bool, ...], int] = {}
     for pts in range(TOTAL_POINTS + 1):
         for tricks in range(10):
-            t[_BASE + pts * 10 + tricks] = v(pts, tricks, 0, 0, 0, 0)
+            key = _classes(pts, tricks)
+            if key not in seen:
+                seen[key] = v(pts, tricks, 0, 0, 0, 0)
+            t[_BASE + pts * 10 + tricks] = seen[key]
     for f in range(16):
         # a representative (points, tricks) with these flags; impossible pairs stay unused
         pts = 80 if f & 1 else 10 if f & 2 else 50
@@ -133,6 +145,12 @@ def value_table(scorer: LeafScorer) -> np.ndarray:
     for p in range(4):
         t[_PC + p] = v(50, 5, 0, 0, 0, p) - zero
     return t
+
+
+def table_value(table: np.ndarray, pts: int, tricks: int, won: int, xxi: int, ult: int,
+                pcatch: int) -> int:
+    """The value the compiled search reads from ``table`` (for tests against the scorer)."""
+    return int(_value(table, pts, tricks, won, xxi, ult, pcatch))
 
 
 @njit(cache=True)
