@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 from test_bavarian_players import VARIANTS
+from test_ottocento_players import OPTION_SETS as OTTOCENTO_OPTIONS
 from test_search import OPTION_SETS
 
 from tarock.bavarian.strategy import fast as bavarian_fast
@@ -24,6 +25,8 @@ from tarock.hungarian.scoring import CARD_BONUSES
 from tarock.hungarian.strategy import fast as hungarian_fast
 from tarock.hungarian.strategy import solver as hungarian_solver
 from tarock.hungarian.strategy.search import HungarianDomain
+from tarock.ottocento.strategy import fast as ottocento_fast
+from tarock.ottocento.strategy import solver as ottocento_solver
 from tarock.players import make_player
 from tarock.players.compiled import NodeLimitExceeded
 
@@ -44,9 +47,12 @@ def _play_states(game: Any, deals: int, tricks_left: int) -> Iterator[Any]:
 
 
 def _total(state: Any) -> int:
-    """The tricks of a whole deal: 9 in Hungarian, the pack's in Bavarian."""
+    """The tricks of a whole deal: 9 in Hungarian, the pack's in Bavarian, 15 or 20 in
+    Ottocento."""
     pack = getattr(state, "pack", None)
-    return 9 if pack is None else pack.tricks
+    if pack is not None:
+        return pack.tricks
+    return 9 if state.game.name == "hungarian-tarokk" else 15 if state.n == 4 else 20
 
 
 # -- Hungarian ------------------------------------------------------------------------------
@@ -82,8 +88,8 @@ def _hungarian_states(options: dict[str, Any], deals: int, tricks_left: int) -> 
 
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_hungarian_compiled_solver_agrees_with_reference(options: dict[str, Any]) -> None:
-    states = _hungarian_states(options, 40, 4)
-    assert len(states) >= 400
+    states = _hungarian_states(options, 30, 4)
+    assert len(states) >= 300
     for i, state in enumerate(states):
         pos = hungarian_solver.position_from_state(state)
         assert hungarian_fast.FastSolver().solve(pos) == hungarian_solver.Solver().solve(pos)
@@ -130,3 +136,38 @@ def test_bavarian_compiled_solver_agrees_with_reference(options: dict[str, Any])
                     == bavarian_solver.Solver(*args).action_values(pos))
         checked += 1
     assert checked >= 300
+
+
+# -- Ottocento ------------------------------------------------------------------------------
+
+GRANDE_OPTIONS = {"grande_sun_moon_blocks_16": True, "grande_moon_16_blocks_15": True,
+                  "set_wilds": True}
+
+
+@pytest.mark.parametrize("options", [*OTTOCENTO_OPTIONS, GRANDE_OPTIONS])
+def test_ottocento_pile_score_is_the_reference(options: dict[str, Any]) -> None:
+    """Combinations and card points of random piles, rich in trumps, as ``PileScorer``."""
+    opts = make_game("ottocento", options).opt
+    scorer = ottocento_solver.PileScorer(opts)
+    rng = random.Random(repr(options))
+    trumps = ((1 << 23) - 1) << 40  # the trumps and the MATTO
+    for _ in range(3000):
+        pile = rng.getrandbits(62) & rng.getrandbits(62) & rng.getrandbits(62)
+        if rng.random() < 0.5:
+            pile |= rng.getrandbits(62) & trumps
+        assert ottocento_fast.pile_score(pile, opts) == scorer(pile), pile
+
+
+@pytest.mark.parametrize("options", [*OTTOCENTO_OPTIONS, GRANDE_OPTIONS])
+def test_ottocento_compiled_solver_agrees_with_reference(options: dict[str, Any]) -> None:
+    game = make_game("ottocento", options)
+    checked = 0
+    for state in _play_states(game, 30, 3):
+        pos = ottocento_solver.position_from_state(state)
+        assert (ottocento_fast.FastSolver(state.opt).solve(pos)
+                == ottocento_solver.Solver(state.opt).solve(pos))
+        if checked % 4 == 0:
+            assert (ottocento_fast.FastSolver(state.opt).action_values(pos)
+                    == ottocento_solver.Solver(state.opt).action_values(pos))
+        checked += 1
+    assert checked >= 150
