@@ -89,7 +89,23 @@ _KINGS = _TRULL + 16 * 8  # [flags * 16 + kings won by d]
 _ULT = _KINGS + 16 * 16  # [ult code]
 _XXI = _ULT + 5  # [xxi code]
 _PC = _XXI + 3  # [pcatch flags]
-_SIZE = _PC + 4
+# The least and the most a bonus can add, given which of its cards d won, o won or are still
+# in play (per card a base-3 digit: 0 d's, 1 o's, 2 open), per flags: for the bounds.
+_TRULL_MAX = _PC + 4  # [flags * 27 + honour states]
+_TRULL_MIN = _TRULL_MAX + 16 * 27
+_KINGS_MAX = _TRULL_MIN + 16 * 27  # [flags * 81 + king states]
+_KINGS_MIN = _KINGS_MAX + 16 * 81
+_SIZE = _KINGS_MIN + 16 * 81
+# Classes of d's points and tricks within which the value's base and flags are constant.
+_PTS_CLASSES = ((0, 23), (24, 46), (47, 47), (48, 70), (71, TOTAL_POINTS))
+_TRICK_CLASSES = ((0, 0), (1, 8), (9, 9))
+_PTS_LO = np.array([c[0] for c in _PTS_CLASSES], dtype=np.int64)
+_PTS_HI = np.array([c[1] for c in _PTS_CLASSES], dtype=np.int64)
+_TR_LO = np.array([c[0] for c in _TRICK_CLASSES], dtype=np.int64)
+_TR_HI = np.array([c[1] for c in _TRICK_CLASSES], dtype=np.int64)
+# Cards by their points (1 to 5), to count the points still in play.
+_BY_POINTS = np.array([sum(1 << c for c in range(42) if POINTS[c] == v) for v in range(6)],
+                      dtype=np.int64)
 
 
 def _flags(pts: int, tricks: int) -> int:
@@ -144,7 +160,21 @@ def value_table(scorer: LeafScorer) -> np.ndarray:
         t[_XXI + x] = v(50, 5, 0, x, 0, 0) - zero
     for p in range(4):
         t[_PC + p] = v(50, 5, 0, 0, 0, p) - zero
+    for f in range(16):
+        _spread(t, _TRULL + f * 8, 3, _TRULL_MAX + f * 27, _TRULL_MIN + f * 27)
+        _spread(t, _KINGS + f * 16, 4, _KINGS_MAX + f * 81, _KINGS_MIN + f * 81)
     return t
+
+
+def _spread(t: np.ndarray, src: int, cards: int, dst_max: int, dst_min: int) -> None:
+    """For each state of ``cards`` cards (won by d, by o, open), the most and the least of the
+    ``2 ** cards`` entries at ``src`` that the open cards can still reach."""
+    for state in range(3 ** cards):
+        digits = [state // 3 ** i % 3 for i in range(cards)]
+        values = [t[src + code] for code in range(1 << cards)
+                  if all(dg == 2 or (code >> i & 1) == (dg == 0) for i, dg in enumerate(digits))]
+        t[dst_max + state] = max(values)
+        t[dst_min + state] = min(values)
 
 
 def table_value(table: np.ndarray, pts: int, tricks: int, won: int, xxi: int, ult: int,
@@ -161,6 +191,78 @@ def _value(vt: np.ndarray, pts: int, trd: int, won: int, xxi: int, ult: int, pc:
     k = (won >> _K0 & 1) | (won >> _K1 & 1) << 1 | (won >> _K2 & 1) << 2 | (won >> _K3 & 1) << 3
     return (vt[_BASE + pts * 10 + trd] + vt[_TRULL + f * 8 + h] + vt[_KINGS + f * 16 + k]
             + vt[_ULT + ult] + vt[_XXI + xxi] + vt[_PC + pc])
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(cache=True)
+def _state(won: int, live: int, b: int) -> int:
+    """A five-point card's digit for the bounds: 0 in d's tricks, 1 in o's, 2 still in play."""
+    if live >> b & 1:
+        return 2
+    return 0 if won >> b & 1 else 1
+
+
+@njit(cache=True)
+def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, pts: int,
+            trd: int, won: int, xxi: int, pc: int) -> tuple[int, int]:
+    """The least and the most the deal can still be worth for team d at a trick boundary:
+    every outcome of the remaining cards that the scoring facts allow (points and tricks in
+    their ranges, open five-point cards to either team, the pagát, XXI and pagát-catch facts
+    still open), from the separable table; fail-soft cutoffs without searching."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    rest = 0
+    for v in range(1, 6):
+        rest += v * _popcount(live & _BY_POINTS[v])
+    hs = _state(won, live, _H0) + 3 * _state(won, live, _H1) + 9 * _state(won, live, _H2)
+    ks = (_state(won, live, _K0) + 3 * _state(won, live, _K1) + 9 * _state(won, live, _K2)
+          + 27 * _state(won, live, _K3))
+    hi = -INF
+    lo = INF
+    for i in range(5):
+        if _PTS_HI[i] < pts or _PTS_LO[i] > pts + rest:
+            continue
+        rp = max(_PTS_LO[i], pts)
+        for j in range(3):
+            if _TR_HI[j] < trd or _TR_LO[j] > trd + 9 - played:
+                continue
+            rt = max(_TR_LO[j], trd)
+            f = (1 if rp >= 71 else 0) | (2 if rp <= TOTAL_POINTS - 71 else 0) \
+                | (4 if rt == 9 else 0) | (8 if rt == 0 else 0)
+            base = vt[_BASE + rp * 10 + rt]
+            hi = max(hi, base + vt[_TRULL_MAX + f * 27 + hs] + vt[_KINGS_MAX + f * 81 + ks])
+            lo = min(lo, base + vt[_TRULL_MIN + f * 27 + hs] + vt[_KINGS_MIN + f * 81 + ks])
+    if live & 1:  # the pagát is still to be played: the ultimo and the pagát-catches are open
+        owner = 0
+        for q in range(4):
+            if hands[q] & 1:
+                owner = q
+        u = 1 if teamd[owner] else 3
+        hi += max(vt[_ULT], max(vt[_ULT + u], vt[_ULT + u + 1]))
+        lo += min(vt[_ULT], min(vt[_ULT + u], vt[_ULT + u + 1]))
+        pmax = -INF
+        pmin = INF
+        for extra in range(4):
+            pmax = max(pmax, vt[_PC + (pc | extra)])
+            pmin = min(pmin, vt[_PC + (pc | extra)])
+        hi += pmax
+        lo += pmin
+    else:
+        hi += vt[_ULT] + vt[_PC + pc]
+        lo += vt[_ULT] + vt[_PC + pc]
+    if xxi == 0 and live >> T21 & 1 and live >> T22 & 1:
+        hi += max(vt[_XXI], max(vt[_XXI + 1], vt[_XXI + 2]))
+        lo += min(vt[_XXI], min(vt[_XXI + 1], vt[_XXI + 2]))
+    else:
+        hi += vt[_XXI + xxi]
+        lo += vt[_XXI + xxi]
+    return lo, hi
 
 
 @njit(cache=True)
@@ -384,6 +486,14 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                                 alpha = lo
                             if hi < beta:
                                 beta = hi
+                    if not returning:
+                        lo, hi = _bounds(vt, hands, teamd, played, pts, trd, won, xxi, pc)
+                        if lo >= beta:
+                            val = lo
+                            returning = True
+                        elif hi <= alpha:
+                            val = hi
+                            returning = True
             if not returning:
                 f = fr[d]
                 p = (leader + n) % 4
