@@ -9,12 +9,12 @@ candidates does, never in Bettel) and the Bettel order of the cards in Bettel.
 
 The search is the reference's alpha-beta (the declarer maximises, or in Bettel minimises) with
 its move ordering and equivalence reduction (adjacent live cards of one suit in one hand that
-score alike), driven by MTD(f), with a transposition table at trick boundaries keyed by the three
-hands and the leader. The value is additive over tricks, so the table holds the points still to
-come and the search carries the points taken since the root; a node is cut at once when the
-points taken already reach the window or all the points still out cannot (what makes the
-null-window searches of MTD(f) cheap in a points game). The search runs on an explicit stack
-(numba cannot cache recursive functions), and compiled code is cached on disk.
+score alike), driven by null-window searches (MTD(f) with bisection), with a transposition table
+at trick boundaries keyed by the three hands and the leader. The value is additive over tricks,
+so the table holds the points still to come and the search carries the points taken since the
+root; a node is cut at once when the points taken already reach the window or all the points
+still out cannot. The search runs on an explicit stack (numba cannot cache recursive
+functions), and compiled code is cached on disk.
 """
 
 from __future__ import annotations
@@ -354,15 +354,17 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
           declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int,
           bettel: bool, must_beat: bool, tkey: np.ndarray, tbound: np.ndarray,
           tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
-    """MTD(f): null-window searches around ``guess`` until the bounds meet."""
+    """Null-window searches until the bounds meet: MTD(f) from ``guess``, bisecting the range
+    once both bounds are known (the value is between 0 and the points still out, or 0 and 1
+    in Bettel), because stepping one point at a time takes dozens of searches here."""
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
-    g = guess
-    lo = -INF
-    hi = INF
+    lo = 0
+    hi = 1 if bettel else _points(hands, trick, n, rules)
+    g = min(max(guess, lo), hi)
     while lo < hi:
-        b = g + 1 if g == lo else g
+        b = (lo + hi + 1) // 2 if g <= lo or g >= hi else g
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
                     trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
         if g == ABORTED:
@@ -371,7 +373,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
             hi = g
         else:
             lo = g
-    return g
+    return lo
 
 
 class FastSolver:
