@@ -95,6 +95,10 @@ class BavarianDomain:
             out[a] = amount if me_decl else -amount
         return out
 
+    def true_world(self, state: Any) -> World:
+        """The world as it is (the omniscient player's): every hand and the pile."""
+        return World({q: state.hands[q] for q in state.active}, state.pile())
+
     def values(self, pos: Position, pack: Pack, must_beat: bool, left: int) -> dict[int, int]:
         """Each legal card's solver value (the declarer's points to come, or in Bettel whether
         he takes a trick), by the configured solver."""

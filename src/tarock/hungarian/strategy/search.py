@@ -73,6 +73,11 @@ class HungarianDomain:
         sign = 1 if TEAM_BY_WORD[observation["my_team"]] == "d" else -1
         return {a: sign * values[a.arg] for a in legal}  # type: ignore[attr-defined]
 
+    def true_world(self, state: Any) -> World:
+        """The world as it is (the omniscient player's): every hand and discard pile."""
+        return World({q: state.hands[q] for q in state.active},
+                     {q: state.discards[q] for q in state.active})
+
     def values(self, pos: Position) -> dict[int, int]:
         """Each legal card's value for team d, by the configured solver."""
         left = 9 - pos.tricks_played

@@ -77,6 +77,10 @@ class OttocentoDomain:
         sign = 1 if observation["team"] == 0 else -1
         return {a: sign * values[a.arg[0]] / 2 for a in legal}  # type: ignore[attr-defined]
 
+    def true_world(self, state: Any) -> World:
+        """The world as it is (the omniscient player's): every hand and both reserves."""
+        return World(list(state.hands), state.reserves())
+
     def values(self, game: Game, pos: Position) -> dict[int, int]:
         """Each legal card's value (half points, team 0 minus team 1) by the configured
         solver."""
