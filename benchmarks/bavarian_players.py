@@ -23,11 +23,11 @@ import time
 from typing import Any
 
 from tarock.arena import run_arena
+from tarock.bavarian.strategy.solver import Solver, position_from_state
 from tarock.games import make_game
 from tarock.players import make_player
 from tarock.players.base import register_player
 from tarock.players.search import SearchPlayer
-from tarock.players.solver_bavarian import Solver, position_from_state
 
 FAST_BUDGET = 0.2
 

@@ -24,10 +24,10 @@ from typing import Any
 
 from tarock.arena.runner import run_arena
 from tarock.games import make_game
+from tarock.ottocento.strategy.solver import Solver, position_from_state
 from tarock.players import make_player
 from tarock.players.base import register_player
 from tarock.players.search import SearchPlayer
-from tarock.players.solver_ottocento import Solver, position_from_state
 
 BUDGET = [0.1]
 

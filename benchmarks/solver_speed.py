@@ -1,29 +1,44 @@
-"""Speed of the Hungarian perfect-information solver and of the search player.
+"""Speed of the compiled perfect-information solvers, and their speedup over the reference.
 
-    .venv/bin/python benchmarks/solver_speed.py [--deals 5] [--endgame-deals 30] [--moves 60]
+    .venv/bin/python benchmarks/solver_speed.py [--deals 50] [--endgame-deals 30] [--json]
 
-Prints, for random deals played by the cautious player up to the start of trick 1:
+For each game, deals are bid and played by the heuristic player up to a trick boundary, then
+solved open-handed and exactly (``solve``: the value of the rest of the deal under best play):
 
-* the median and 95th-percentile time to solve the whole deal open-handed, exactly (team d's
-  scored value under best play) — this takes minutes per deal in pure Python, so ``--deals`` is
-  small by default (0 skips it);
-* the same for exact solves from later trick boundaries (2 to 7 tricks left) and for the
-  depth-limited solves the search player uses before its exact endgame;
-* the search player's median and 95th-percentile time per card-play decision (default budget
-  1 s), with the median number of worlds it sampled.
+* ``deals``, ``median_ms``, ``p95_ms``: the compiled solver from ``from_trick`` (1: the whole
+  deal; Ottocento solves whole deals far too slowly, so it starts later);
+  ``over_limit`` counts solves stopped at ``--max-nodes`` (their time is counted as it was, so
+  the p95 is then a lower bound);
+* ``speedup``: the reference (pure Python) and the compiled solver on the same endgames (the
+  reference takes a minute or more for a whole Hungarian deal), median times and their ratio.
+
+Compiling is not timed (the first solve of each game is a warm-up; compiled code is cached on
+disk anyway), nor is building the Hungarian value table of a deal's contract and kontra levels
+(a few milliseconds, once per contract: the search player's worlds share it).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import time
+from collections.abc import Callable
+from typing import Any
 
+from tarock.bavarian.strategy import fast as bavarian_fast
+from tarock.bavarian.strategy import solver as bavarian_solver
 from tarock.games import make_game
-from tarock.hungarian.game import HungarianState
+from tarock.hungarian.strategy import fast as hungarian_fast
+from tarock.hungarian.strategy import solver as hungarian_solver
+from tarock.ottocento.strategy import fast as ottocento_fast
+from tarock.ottocento.strategy import solver as ottocento_solver
 from tarock.players import make_player
-from tarock.players.search import SearchPlayer
-from tarock.players.solver_hungarian import Solver, position_from_state
+from tarock.players.compiled import NodeLimitExceeded
+
+TRICKS = {"hungarian-tarokk": 9, "bavarian-tarock": 11, "ottocento": 15}
+ENDGAME_LEFT = {"hungarian-tarokk": 5, "bavarian-tarock": 6, "ottocento": 4}
+OTTOCENTO_LEFT = 7  # the compiled Ottocento solve from trick 9 of 15
 
 
 def _p95(xs: list[float]) -> float:
@@ -31,17 +46,20 @@ def _p95(xs: list[float]) -> float:
     return xs[min(len(xs) - 1, round(0.95 * (len(xs) - 1)))]
 
 
-def _positions(deals: int, tricks_left: int, seed0: int = 0) -> list[HungarianState]:
-    """States at the start of the trick with ``tricks_left`` tricks to go (cautious play)."""
-    game = make_game("hungarian-tarokk")
-    players = [make_player("cautious", s) for s in range(4)]
-    out: list[HungarianState] = []
-    seed = seed0
+def positions(game_name: str, deals: int, tricks_left: int) -> list[Any]:
+    """States at the start of the trick with ``tricks_left`` tricks to go (heuristic play;
+    deals thrown in are skipped)."""
+    game = make_game(game_name)
+    total = TRICKS[game_name]
+    players = [make_player("heuristic", s) for s in range(game.num_seats)]
+    out: list[Any] = []
+    seed = 0
     while len(out) < deals:
-        state = game.new_deal_state(seed, dealer=seed % 4)
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
         seed += 1
         while not state.is_terminal():
-            if state.phase == "play" and len(state.tricks) == 9 - tricks_left and not state.trick:
+            if state.phase == "play" and len(state.tricks) == total - tricks_left \
+                    and not state.trick:
                 out.append(state)
                 break
             seat = state.current_player()
@@ -49,65 +67,85 @@ def _positions(deals: int, tricks_left: int, seed0: int = 0) -> list[HungarianSt
     return out
 
 
-def _time_solves(states: list[HungarianState], depth: int = 9) -> tuple[list[float], list[int]]:
-    times, nodes = [], []
+def solvers(game_name: str, state: Any, max_nodes: int) -> tuple[Any, Callable[[], Any], Any]:
+    """(position, a fresh compiled solver, a fresh reference solver) for ``state``."""
+    if game_name == "hungarian-tarokk":
+        pos = hungarian_solver.position_from_state(state)
+        hungarian_fast.value_table(pos.scorer)
+        return (pos, lambda: hungarian_fast.FastSolver(max_nodes),
+                lambda: hungarian_solver.Solver())
+    if game_name == "bavarian-tarock":
+        pos = bavarian_solver.position_from_state(state)
+        args = (state.pack, state.trump, state.bettel, state.opt.must_beat)
+        return (pos, lambda: bavarian_fast.FastSolver(*args, max_nodes=max_nodes),
+                lambda: bavarian_solver.Solver(*args))
+    pos = ottocento_solver.position_from_state(state)
+    return (pos, lambda: ottocento_fast.FastSolver(state.opt, max_nodes),
+            lambda: ottocento_solver.Solver(state.opt))
+
+
+def time_solves(game_name: str, states: list[Any], max_nodes: int,
+                reference: bool = False) -> tuple[list[float], int]:
+    """Seconds per exact solve, and how many stopped at the node limit."""
+    times, over = [], 0
     for state in states:
-        solver = Solver(depth)
+        pos, fast, ref = solvers(game_name, state, max_nodes)
+        solver = ref() if reference else fast()
         t = time.perf_counter()
-        solver.solve(position_from_state(state))
+        try:
+            solver.solve(pos)
+        except NodeLimitExceeded:
+            over += 1
         times.append(time.perf_counter() - t)
-        nodes.append(solver.nodes)
-    return times, nodes
+    return times, over
 
 
-def _line(label: str, times: list[float], nodes: list[int]) -> str:
-    return (f"{label:<44} n={len(times):<3} median {statistics.median(times) * 1000:9.1f} ms"
-            f"   p95 {_p95(times) * 1000:9.1f} ms   median nodes {statistics.median(nodes):,.0f}")
+def measure(game_name: str, deals: int, endgame_deals: int, max_nodes: int) -> dict[str, Any]:
+    left = OTTOCENTO_LEFT if game_name == "ottocento" else TRICKS[game_name]
+    states = positions(game_name, deals, left)
+    time_solves(game_name, states[:1], max_nodes)  # warm-up: load or compile the code
+    times, over = time_solves(game_name, states, max_nodes)
+    end_left = ENDGAME_LEFT[game_name]
+    end = positions(game_name, endgame_deals, end_left)
+    fast_end, _ = time_solves(game_name, end, max_nodes)
+    ref_end, _ = time_solves(game_name, end, max_nodes, reference=True)
+    return {
+        "deals": len(times),
+        "from_trick": TRICKS[game_name] - left + 1,
+        "median_ms": round(statistics.median(times) * 1000, 2),
+        "p95_ms": round(_p95(times) * 1000, 2),
+        "over_limit": over,
+        "speedup": {
+            "from_trick": TRICKS[game_name] - end_left + 1,
+            "deals": len(end),
+            "reference_median_ms": round(statistics.median(ref_end) * 1000, 2),
+            "compiled_median_ms": round(statistics.median(fast_end) * 1000, 3),
+            "speedup": round(statistics.median(ref_end) / statistics.median(fast_end), 1),
+        },
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=5, help="full deals solved exactly")
+    parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--endgame-deals", type=int, default=30)
-    parser.add_argument("--moves", type=int, default=60, help="search-player decisions timed")
-    parser.add_argument("--budget", type=float, default=1.0)
+    parser.add_argument("--max-nodes", type=int, default=20_000_000,
+                        help="stop a compiled solve after this many nodes (seconds)")
+    parser.add_argument("--games", default=",".join(TRICKS))
+    parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-
-    print("Hungarian tarokk solver (pure Python), positions from cautious play")
-    for left in (2, 3, 4, 5, 6, 7):
-        deals = args.endgame_deals if left <= 6 else max(5, args.endgame_deals // 3)
-        times, nodes = _time_solves(_positions(deals, left))
-        print(_line(f"exact, {left} tricks left", times, nodes), flush=True)
-    for depth in (1, 2):
-        times, nodes = _time_solves(_positions(args.endgame_deals, 9), depth)
-        print(_line(f"trick 1, depth-limited (current + {depth})", times, nodes), flush=True)
-    if args.deals:
-        times, nodes = _time_solves(_positions(args.deals, 9))
-        print(_line("exact, full deal from trick 1", times, nodes), flush=True)
-
-    game = make_game("hungarian-tarokk")
-    seats = [SearchPlayer(s, budget=args.budget) if s % 2 == 0 else make_player("cautious", s)
-             for s in range(4)]
-    per_move: list[float] = []
-    worlds: list[int] = []
-    seed = 0
-    while len(per_move) < args.moves:
-        state = game.new_deal_state(seed, dealer=seed % 4)
-        seed += 1
-        while not state.is_terminal() and len(per_move) < args.moves:
-            seat = state.current_player()
-            legal = state.legal_actions()
-            player = seats[seat]
-            t = time.perf_counter()
-            action = player.act(game, state.observation(seat), legal)
-            dt = time.perf_counter() - t
-            if state.phase == "play" and isinstance(player, SearchPlayer) and len(legal) > 1:
-                per_move.append(dt)
-                worlds.append(player.last_stats["samples"])
-            state.apply(action)
-    print(f"search player, budget {args.budget:g} s: {len(per_move)} card decisions, median "
-          f"{statistics.median(per_move):.3f} s, p95 {_p95(per_move):.3f} s, median worlds "
-          f"{statistics.median(worlds):.0f}")
+    out = {}
+    for name in args.games.split(","):
+        out[name] = r = measure(name, args.deals, args.endgame_deals, args.max_nodes)
+        if not args.json:
+            s = r["speedup"]
+            print(f"{name:<17} from trick {r['from_trick']:>2}: {r['deals']} deals, median "
+                  f"{r['median_ms']:9.1f} ms, p95 {r['p95_ms']:9.1f} ms, over the limit "
+                  f"{r['over_limit']}; from trick {s['from_trick']}: reference "
+                  f"{s['reference_median_ms']:.1f} ms, compiled {s['compiled_median_ms']:.2f} "
+                  f"ms, speedup {s['speedup']:g}x", flush=True)
+    if args.json:
+        print(json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":

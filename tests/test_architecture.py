@@ -65,3 +65,16 @@ def test_a_games_presentation_imports_only_the_core(game):
     path = SRC / game.split(".")[1] / "presentation.py"
     inside = {m for m in imported_modules(path) if m.startswith("tarock")}
     assert all(m.startswith("tarock.core") for m in inside), inside
+
+
+@pytest.mark.parametrize("path", modules("players"), ids=lambda p: p.name)
+def test_the_generic_players_import_no_game(path):
+    """Game-specific strategy lives in each game's ``strategy`` package; the generic players
+    reach it by module name only."""
+    inside = {m for m in imported_modules(path) if m.startswith("tarock")}
+    assert not {m for m in inside if m.startswith(GAMES)}, inside
+
+
+def test_no_game_specific_modules_in_players():
+    names = {p.stem for p in modules("players")}
+    assert not {n for n in names if n.endswith(("_hungarian", "_bavarian", "_ottocento"))}, names

@@ -10,20 +10,20 @@ import pytest
 
 from tarock.bavarian.cards import FULL
 from tarock.bavarian.game import BavarianState
+from tarock.bavarian.strategy.heuristic import (
+    BavarianHeuristic,
+    bettel_chance,
+    estimate,
+)
+from tarock.bavarian.strategy.sampler import BavarianSampler, World
+from tarock.bavarian.strategy.solver import Solver, position_from_state
 from tarock.bavarian.talon import lay_away_options
 from tarock.core.protocol import Deal
 from tarock.core.session import play_out
 from tarock.games import make_game
 from tarock.players import make_player
-from tarock.players.heuristic import STRATEGIES
-from tarock.players.heuristic_bavarian import (
-    BavarianHeuristic,
-    bettel_chance,
-    estimate,
-)
-from tarock.players.sampler_bavarian import BavarianSampler, World
+from tarock.players.heuristic import strategy_for
 from tarock.players.search import SearchPlayer, search_domain
-from tarock.players.solver_bavarian import Solver, position_from_state
 
 VARIANTS: list[dict[str, Any]] = [
     {},  # V2
@@ -66,7 +66,7 @@ def test_heuristic_always_legal(options: dict[str, Any]) -> None:
 
 
 def test_registered() -> None:
-    assert STRATEGIES["bavarian-tarock"] is BavarianHeuristic
+    assert isinstance(strategy_for("bavarian-tarock", 0), BavarianHeuristic)
     assert search_domain(make_game("bavarian-tarock")) is not None
 
 

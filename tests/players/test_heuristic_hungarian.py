@@ -13,10 +13,10 @@ from tarock.core.session import play_out, players_act
 from tarock.games import make_game
 from tarock.hungarian import actions as A
 from tarock.hungarian.cards import DECK, FIVE_POINT, T17, T18, T19, T20, bit
+from tarock.hungarian.strategy.heuristic import HungarianHeuristic
 from tarock.players import make_player
 from tarock.players.cautious import CautiousPlayer
 from tarock.players.heuristic import HeuristicPlayer
-from tarock.players.heuristic_hungarian import HungarianHeuristic
 
 GAME = make_game("hungarian-tarokk")
 

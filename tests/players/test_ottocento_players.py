@@ -14,11 +14,11 @@ from tarock.ottocento.cards import DECK, FIVE_POINT, IDX, SUIT_MASKS, parse_card
 from tarock.ottocento.combinations import best_declaration
 from tarock.ottocento.game import OttocentoState
 from tarock.ottocento.play import legal_mask
+from tarock.ottocento.strategy.heuristic import OttocentoHeuristic
+from tarock.ottocento.strategy.sampler import OttocentoSampler, World
+from tarock.ottocento.strategy.solver import Solver, give_key, position_from_state
 from tarock.players import make_player
-from tarock.players.heuristic_ottocento import OttocentoHeuristic
-from tarock.players.sampler_ottocento import OttocentoSampler, World
 from tarock.players.search import SearchPlayer
-from tarock.players.solver_ottocento import Solver, give_key, position_from_state
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},

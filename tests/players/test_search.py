@@ -15,10 +15,8 @@ from tarock.games import make_game
 from tarock.hungarian.cards import SUIT_MASKS, SUIT_OF, T1, TAROKK_SUIT, TAROKKS
 from tarock.hungarian.game import HungarianState
 from tarock.hungarian.scoring import score_deal
-from tarock.players import make_player, player_names
-from tarock.players.sampler_hungarian import HungarianSampler, World
-from tarock.players.search import SearchPlayer
-from tarock.players.solver_hungarian import (
+from tarock.hungarian.strategy.sampler import HungarianSampler, World
+from tarock.hungarian.strategy.solver import (
     ULT_D_LOST,
     ULT_D_WON,
     ULT_NONE,
@@ -29,6 +27,8 @@ from tarock.players.solver_hungarian import (
     facts_of_tricks,
     position_from_state,
 )
+from tarock.players import make_player, player_names
+from tarock.players.search import SearchPlayer
 
 OPTION_SETS: list[dict[str, Any]] = [
     {},

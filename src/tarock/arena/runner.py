@@ -30,6 +30,7 @@ from tarock.core.protocol import Game, make_game
 from tarock.core.records import append_record, record_from_state
 from tarock.core.session import play_out, players_act
 from tarock.players import make_player
+from tarock.players.base import set_think
 
 SEED_STRIDE = 1_000_003
 
@@ -53,6 +54,7 @@ class ArenaSpec:
     players: tuple[str, ...]
     seed: int
     records: bool = True
+    think: float | None = None  # seconds per decision for players with a budget (search)
 
 
 @dataclass
@@ -68,8 +70,9 @@ class UnitResult:
 
 
 def play_unit(game: Game, players: Sequence[str], seed: int, unit: int,
-              records: bool = True) -> UnitResult:
-    """Play unit ``unit`` (every rotation of its deal) and score it per player type."""
+              records: bool = True, think: float | None = None) -> UnitResult:
+    """Play unit ``unit`` (every rotation of its deal) and score it per player type; players
+    with a per-move budget get ``think`` seconds when it is given."""
     schedule = duplicate_schedule(players, game.num_seats)
     dseed = deal_seed(seed, unit)
     dealer = unit % game.num_seats
@@ -79,7 +82,7 @@ def play_unit(game: Game, players: Sequence[str], seed: int, unit: int,
     hands = dict.fromkeys(players, 0)
     out: list[dict[str, Any]] = []
     for rotation, kinds in enumerate(schedule):
-        seated = [make_player(kind, player_seed(dseed, rotation, seat))
+        seated = [set_think(make_player(kind, player_seed(dseed, rotation, seat)), think)
                   for seat, kind in enumerate(kinds)]
         state = play_out(game.new_initial_state(deal, dealer), players_act(seated))
         scores = state.result()["scores"]
@@ -102,7 +105,8 @@ def run_units(spec: ArenaSpec, units: Sequence[int]) -> list[UnitResult]:
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = make_game(spec.game, spec.options)
-    return [play_unit(game, spec.players, spec.seed, unit, spec.records) for unit in units]
+    return [play_unit(game, spec.players, spec.seed, unit, spec.records, spec.think)
+            for unit in units]
 
 
 @dataclass
@@ -143,14 +147,15 @@ Progress = Callable[[int], None]  # called with the number of units just finishe
 def run_arena(game_name: str, options: Mapping[str, Any] | None, player_kinds: Sequence[str],
               deals: int, seed: int, workers: int = 1, ray_address: str | None = None,
               records_path: str | Path | None = None,
-              progress: Progress | None = None) -> ArenaResult:
+              progress: Progress | None = None, think: float | None = None) -> ArenaResult:
     """Play ``deals`` duplicate units and sum them up (see the module docstring).
 
     ``workers`` processes play the units (1: in this process); with ``ray_address`` the units
     go to a Ray cluster instead (``"local"`` starts a private local instance). When
     ``records_path`` is given every played deal is written there as a JSON line, in unit and
-    rotation order. Bad input raises a :class:`~tarock.core.errors.TarockError` before any deal
-    is played.
+    rotation order. ``think`` gives players with a per-move budget (the search players) that
+    many seconds per decision. Bad input raises a :class:`~tarock.core.errors.TarockError`
+    before any deal is played.
     """
     from tarock.arena import backends
 
@@ -159,10 +164,13 @@ def run_arena(game_name: str, options: Mapping[str, Any] | None, player_kinds: S
         raise InvalidOptionError(f"deals is {deals}", expected="a positive number of deals")
     if workers < 1:
         raise InvalidOptionError(f"workers is {workers}", expected="a positive number")
+    if think is not None and think <= 0:
+        raise InvalidOptionError(f"think is {think}", expected="a positive number of seconds")
     opts = dict(options or {})
     game = make_game(game_name, opts)  # InvalidOptionError / UnknownGameError
     schedule = duplicate_schedule(kinds, game.num_seats)
-    spec = ArenaSpec(game_name, opts, kinds, seed, records=records_path is not None)
+    spec = ArenaSpec(game_name, opts, kinds, seed, records=records_path is not None,
+                     think=think)
     if ray_address is not None:
         backends.import_ray()  # fail before anything is written
         backend = backends.ray_backend(spec, deals, ray_address, workers)

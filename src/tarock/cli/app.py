@@ -51,7 +51,7 @@ from tarock.core.protocol import Game, State, make_game, registered_commands, re
 from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
 from tarock.core.session import play_out, players_act
 from tarock.players import make_player, player_names
-from tarock.players.base import LEVELS
+from tarock.players.base import LEVELS, is_omniscient
 
 EXIT_BAD_INPUT = 2
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
@@ -404,6 +404,11 @@ def play_cmd(
     if level not in LEVELS:
         raise InvalidOptionError(f"unknown --level {level!r}", expected="easy, normal or hard")
     others = player_kinds(opponents or LEVELS[level], g.num_seats - 1, "--opponents")
+    for kind in others:
+        if is_omniscient(kind):
+            raise InvalidOptionError(f"the {kind} player sees every card, yours included: it "
+                                     "measures players in the arena and may not play against "
+                                     "people", expected="another --opponents kind")
     seed = _fresh_seed(seed)
     session, kinds = _seat_players(g, pres, name, others, seed)
     names = list(session.names)

@@ -48,6 +48,9 @@ def arena_cmd(
         help="Write every played deal here (.jsonl) [default: arena-GAME-SEED.jsonl].")] = None,
     records: Annotated[bool, typer.Option(
         "--records/--no-records", help="Write the records (see --out).")] = True,
+    think: Annotated[float | None, typer.Option(
+        metavar="SECONDS", help="Time budget per decision of the search players "
+                                "[default: theirs, 1 s].")] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Duplicate arena: compare player kinds on the same deals, mean points per deal and a 95%
@@ -64,7 +67,7 @@ def arena_cmd(
         task = progress.add_task("deals", total=deals)
         result = run_arena(game, parse_option_args(option or []), kinds, deals, seed,
                            workers=workers, ray_address=ray, records_path=path,
-                           progress=lambda done: progress.advance(task, done))
+                           progress=lambda done: progress.advance(task, done), think=think)
     if json_out:
         echo_json(result.to_json())
         return

@@ -62,10 +62,16 @@ def play_out(state: State, act: Callable[[int, State], Any]) -> State:
 
 
 def players_act(players: Sequence[Any]) -> Callable[[int, State], Any]:
-    """An ``act`` callback that asks ``players[seat]`` with only that seat's observation."""
+    """An ``act`` callback that asks ``players[seat]`` with only that seat's observation.
+
+    A player that declares ``omniscient = True`` (a measuring device, never a table opponent)
+    is handed the whole state instead, through ``act_open(game, state, legal)``."""
 
     def act(seat: int, state: State) -> Any:
-        return players[seat].act(state.game, state.observation(seat), state.legal_actions())
+        player = players[seat]
+        if getattr(player, "omniscient", False):
+            return player.act_open(state.game, state, state.legal_actions())
+        return player.act(state.game, state.observation(seat), state.legal_actions())
 
     return act
 

@@ -46,10 +46,25 @@ def make_player(kind: str, seed: int = 0) -> Player:
     return factory(seed)
 
 
+def is_omniscient(kind: str) -> bool:
+    """Whether players of ``kind`` see every card (``omniscient = True``): they measure what
+    information is worth in the arena and may not sit at a table with people."""
+    return bool(getattr(make_player(kind), "omniscient", False))
+
+
+def set_think(player: Player, seconds: float | None) -> Player:
+    """Give a player with a per-move time budget (``budget``, the search players) ``seconds``
+    per decision; other players and ``None`` leave it as it is."""
+    if seconds is not None and hasattr(player, "budget"):
+        player.budget = seconds  # type: ignore[attr-defined]
+    return player
+
+
 def _load_builtin() -> None:
     from tarock.players import (  # noqa: F401  (they register)
         cautious,
         heuristic,
+        omniscient,
         random_player,
         search,
     )

@@ -1,26 +1,34 @@
 """The ``heuristic`` player: a club-strength rule-based strategy for each game that has one.
 
-It picks the strategy by the game's name (one strategy module per game); a game without one is
-played with the cautious player's behaviour.
+It picks the strategy by the game's name: each game's ``strategy.heuristic`` module, imported by
+name on first use so that this generic package imports no game; a game without one is played
+with the cautious player's behaviour.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import importlib
+from collections.abc import Sequence
 from typing import Any
 
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, register_player
 from tarock.players.cautious import CautiousPlayer
-from tarock.players.heuristic_bavarian import BavarianHeuristic
-from tarock.players.heuristic_hungarian import HungarianHeuristic
-from tarock.players.heuristic_ottocento import OttocentoHeuristic
 
-STRATEGIES: dict[str, Callable[[int], Player]] = {
-    "hungarian-tarokk": HungarianHeuristic,
-    "bavarian-tarock": BavarianHeuristic,
-    "ottocento": OttocentoHeuristic,
+STRATEGIES: dict[str, tuple[str, str]] = {
+    "hungarian-tarokk": ("tarock.hungarian.strategy.heuristic", "HungarianHeuristic"),
+    "bavarian-tarock": ("tarock.bavarian.strategy.heuristic", "BavarianHeuristic"),
+    "ottocento": ("tarock.ottocento.strategy.heuristic", "OttocentoHeuristic"),
 }
+
+
+def strategy_for(game_name: str, seed: int) -> Player:
+    """The heuristic strategy of the named game, seeded; the cautious player if it has none."""
+    where = STRATEGIES.get(game_name)
+    if where is None:
+        return CautiousPlayer(seed)
+    module, cls = where
+    return getattr(importlib.import_module(module), cls)(seed)
 
 
 class HeuristicPlayer:
@@ -33,8 +41,7 @@ class HeuristicPlayer:
     def act(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
         strategy = self._by_game.get(game.name)
         if strategy is None:
-            factory = STRATEGIES.get(game.name, CautiousPlayer)
-            strategy = self._by_game[game.name] = factory(self.seed)
+            strategy = self._by_game[game.name] = strategy_for(game.name, self.seed)
         return strategy.act(game, observation, legal)
 
 

@@ -7,8 +7,9 @@ Decisions a game's search domain does not handle (the auction, discards, calls, 
 claims) go to the heuristic player (kind ``heuristic``) when it is installed, else to the
 cautious player, so the search player plays complete deals.
 
-The games it can search are listed in ``_DOMAINS`` (the game's name to the module that provides
-``make_domain()``); a domain provides:
+The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
+strategy package that provides ``make_domain()``, imported by name so that this package imports
+no game); a domain provides:
 
 * ``handles(game, observation, legal) -> bool``: whether to search this decision;
 * ``sampler(game, observation)``: an object with ``sample(rng) -> world | None``;
@@ -36,9 +37,9 @@ from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 
 _DOMAINS = {
-    "hungarian-tarokk": "tarock.players.search_hungarian",
-    "bavarian-tarock": "tarock.players.search_bavarian",
-    "ottocento": "tarock.players.search_ottocento",
+    "hungarian-tarokk": "tarock.hungarian.strategy.search",
+    "bavarian-tarock": "tarock.bavarian.strategy.search",
+    "ottocento": "tarock.ottocento.strategy.search",
 }
 _LOADED: dict[str, Any] = {}
 

@@ -39,10 +39,10 @@ from tarock.bavarian.auction import rung_of_target
 from tarock.bavarian.cards import FULL, HEARTS, NON_HEART, SHORT, SUITS, Pack
 from tarock.bavarian.options import BavarianOptions
 from tarock.bavarian.scoring import settle
+from tarock.bavarian.strategy.sampler import BavarianSampler
 from tarock.bavarian.talon import trump_choices
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Action, Game
-from tarock.players.sampler_bavarian import BavarianSampler
 
 SIGMA = 12.0  # spread of the final P around the estimate
 # Calibrated on heuristic self-play (the mean of P minus the estimate of the hands declared):

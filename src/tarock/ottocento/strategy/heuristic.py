@@ -2,7 +2,7 @@
 
 It decides from ``observation(seat)`` and the legal actions only, rebuilding what it needs (voids
 shown, declared cards still in hands, the piles won so far, the Matto) with
-:func:`~tarock.players.sampler_ottocento.read_facts` at every decision. It keeps no memory and
+:func:`~tarock.ottocento.strategy.sampler.read_facts` at every decision. It keeps no memory and
 draws no random numbers, so it is deterministic and a fresh instance decides as one that watched
 the whole deal.
 
@@ -64,8 +64,8 @@ from tarock.ottocento.combinations import (
     score_combinations,
 )
 from tarock.ottocento.options import OttocentoOptions
-from tarock.players.sampler_ottocento import Facts, read_facts
-from tarock.players.solver_ottocento import WEIGHT, give_key, trick_winner_pos
+from tarock.ottocento.strategy.sampler import Facts, read_facts
+from tarock.ottocento.strategy.solver import WEIGHT, give_key, trick_winner_pos
 
 SUIT_LIST = tuple(SUIT_MASKS[s] for s in SUITS)
 _KIND_CARDS = [m for m in SET_MEMBERS.values()] + [SEQUENCE_CARDS[k] for k in SEQUENCE_CARDS]

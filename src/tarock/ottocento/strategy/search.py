@@ -1,14 +1,19 @@
 """The Ottocento domain of the search player: card play only.
 
-Worlds come from :class:`~tarock.players.sampler_ottocento.OttocentoSampler`; each is turned into
-a :class:`~tarock.players.solver_ottocento.Position` with the public record of the observation
+Worlds come from :class:`~tarock.ottocento.strategy.sampler.OttocentoSampler`; each is turned into
+a :class:`~tarock.ottocento.strategy.solver.Position` with the public record of the observation
 (the piles won so far, the Matto debt) and solved with
-:class:`~tarock.players.solver_ottocento.Solver`. With at most ``exact_tricks`` tricks left
+:class:`~tarock.ottocento.strategy.solver.Solver`. With at most ``exact_tricks`` tricks left
 (counting the current one) the solve is exact; earlier the search covers the current trick and
 ``depth`` more tricks and estimates there (see the solver's docstring), because exact search of
 a whole deal is far beyond a move's time in Python. Signals are never given: a signalled lead has
 the value of the same card and loses the tie (the heuristic decides everything else: discard,
 declarations, claims, set-aside, the Matto exchange).
+
+With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
+are solved exactly by :class:`~tarock.ottocento.strategy.fast.FastSolver` instead (the same
+values, tested against the reference); one that takes more than ``max_nodes`` nodes falls back
+to the reference's search. ``solver="reference"`` uses the pure-Python solver only.
 """
 
 from __future__ import annotations
@@ -16,19 +21,32 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.ottocento.cards import POWER, VALUE
-from tarock.players.sampler_ottocento import Facts, OttocentoSampler, World, read_facts
-from tarock.players.solver_ottocento import PileScorer, Position, Solver
+from tarock.ottocento.strategy.fast import FastSolver
+from tarock.ottocento.strategy.sampler import Facts, OttocentoSampler, World, read_facts
+from tarock.ottocento.strategy.solver import PileScorer, Position, Solver
+from tarock.players.compiled import NodeLimitExceeded
 
 EXACT_TRICKS = 4
 DEPTH = 0
+COMPILED_TRICKS = 5  # a move's exact values in milliseconds (benchmarks/solver_speed.py)
+MAX_NODES = 2_000_000  # about half a second
+SOLVERS = ("compiled", "reference")
 
 
 class OttocentoDomain:
-    def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH):
+    def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH,
+                 solver: str = "compiled", compiled_tricks: int = COMPILED_TRICKS,
+                 max_nodes: int = MAX_NODES):
+        if solver not in SOLVERS:
+            raise InvalidOptionError(f"unknown solver {solver!r}", expected=" or ".join(SOLVERS))
         self.exact_tricks = exact_tricks
         self.depth = depth
+        self.solver = solver
+        self.compiled_tricks = compiled_tricks
+        self.max_nodes = max_nodes
         self._scorers: dict[Any, PileScorer] = {}
         self._facts: tuple[dict[str, Any], Facts] | None = None
 
@@ -55,12 +73,26 @@ class OttocentoDomain:
     def evaluate(self, game: Game, observation: dict[str, Any], world: World,
                  legal: Sequence[Action]) -> dict[Action, float]:
         pos = self.position(game, observation, world)
-        left = pos.total_tricks - pos.tricks_done
-        solver = Solver(pos.opts, None if left <= self.exact_tricks else self.depth,
-                        self.scorer(game))
-        values = solver.action_values(pos)
+        values = self.values(game, pos)
         sign = 1 if observation["team"] == 0 else -1
         return {a: sign * values[a.arg[0]] / 2 for a in legal}  # type: ignore[attr-defined]
+
+    def true_world(self, state: Any) -> World:
+        """The world as it is (the omniscient player's): every hand and both reserves."""
+        return World(list(state.hands), state.reserves())
+
+    def values(self, game: Game, pos: Position) -> dict[int, int]:
+        """Each legal card's value (half points, team 0 minus team 1) by the configured
+        solver."""
+        left = pos.total_tricks - pos.tricks_done
+        if self.solver == "compiled" and left <= self.compiled_tricks:
+            try:
+                return FastSolver(pos.opts, self.max_nodes).action_values(pos)
+            except NodeLimitExceeded:
+                pass
+        solver = Solver(pos.opts, None if left <= self.exact_tricks else self.depth,
+                        self.scorer(game))
+        return solver.action_values(pos)
 
     def position(self, game: Game, observation: dict[str, Any], world: World) -> Position:
         """The open-handed position of ``world`` with the observation's public record."""

@@ -98,7 +98,8 @@ def _led(cards: list[int]) -> int | None:
 
 
 def read_facts(observation: dict[str, Any], truthful_signals: bool = True) -> Facts:
-    """Everything :mod:`heuristic_ottocento` and the sampler use, from the observation only."""
+    """Everything :mod:`tarock.ottocento.strategy.heuristic` and the sampler use, from the
+    observation only."""
     n = observation["seats"]
     f = Facts(seat=observation["seat"], n=n, dealer=observation["dealer"],
               hand=parse_cards(observation["hand"]))

@@ -1,12 +1,18 @@
 """The Hungarian tarokk domain of the search player: card play only.
 
-Worlds come from :class:`~tarock.players.sampler_hungarian.HungarianSampler`; each is turned into
-a :class:`~tarock.players.solver_hungarian.Position` with the public record of the observation
+Worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`; each is turned into
+a :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved with
-:class:`~tarock.players.solver_hungarian.Solver`. A position with at most ``exact_tricks``
+:class:`~tarock.hungarian.strategy.solver.Solver`. A position with at most ``exact_tricks``
 tricks left (counting the current one) is solved exactly; earlier, the search looks ``depth``
 tricks past the current one and estimates there (see the solver's docstring), because exact
 search of a whole deal takes minutes in Python.
+
+With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
+are solved exactly by :class:`~tarock.hungarian.strategy.fast.FastSolver` instead (the same
+values, tested against the reference, in milliseconds); one that takes more than ``max_nodes``
+nodes falls back to the reference's search. ``solver="reference"`` uses the pure-Python solver
+only.
 """
 
 from __future__ import annotations
@@ -14,19 +20,38 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.hungarian.cards import DECK, POINTS
-from tarock.players.sampler_hungarian import TEAM_BY_WORD, HungarianSampler, World
-from tarock.players.solver_hungarian import STRENGTH, LeafScorer, Solver, make_position
+from tarock.hungarian.strategy.fast import FastSolver
+from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
+from tarock.hungarian.strategy.solver import (
+    STRENGTH,
+    LeafScorer,
+    Position,
+    Solver,
+    make_position,
+)
+from tarock.players.compiled import NodeLimitExceeded
 
 EXACT_TRICKS = 5
 DEPTH = 2
+COMPILED_TRICKS = 7  # a move's exact values in tens of milliseconds (benchmarks/solver_speed.py)
+MAX_NODES = 3_000_000  # about half a second
+SOLVERS = ("compiled", "reference")
 
 
 class HungarianDomain:
-    def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH):
+    def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH,
+                 solver: str = "compiled", compiled_tricks: int = COMPILED_TRICKS,
+                 max_nodes: int = MAX_NODES):
+        if solver not in SOLVERS:
+            raise InvalidOptionError(f"unknown solver {solver!r}", expected=" or ".join(SOLVERS))
         self.exact_tricks = exact_tricks
         self.depth = depth
+        self.solver = solver
+        self.compiled_tricks = compiled_tricks
+        self.max_nodes = max_nodes
         self._scorers: dict[str, LeafScorer] = {}
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
@@ -44,13 +69,26 @@ class HungarianDomain:
     def evaluate(self, game: Game, observation: dict[str, Any], world: World,
                  legal: Sequence[Action]) -> dict[Action, float]:
         pos = self.position(game, observation, world)
-        left = 9 - pos.tricks_played
-        solver = Solver(9 if left <= self.exact_tricks else self.depth)
-        values = solver.action_values(pos)
+        values = self.values(pos)
         sign = 1 if TEAM_BY_WORD[observation["my_team"]] == "d" else -1
         return {a: sign * values[a.arg] for a in legal}  # type: ignore[attr-defined]
 
-    def position(self, game: Game, observation: dict[str, Any], world: World) -> Any:
+    def true_world(self, state: Any) -> World:
+        """The world as it is (the omniscient player's): every hand and discard pile."""
+        return World({q: state.hands[q] for q in state.active},
+                     {q: state.discards[q] for q in state.active})
+
+    def values(self, pos: Position) -> dict[int, int]:
+        """Each legal card's value for team d, by the configured solver."""
+        left = 9 - pos.tricks_played
+        if self.solver == "compiled" and left <= self.compiled_tricks:
+            try:
+                return FastSolver(self.max_nodes).action_values(pos)
+            except NodeLimitExceeded:
+                pass
+        return Solver(9 if left <= self.exact_tricks else self.depth).action_values(pos)
+
+    def position(self, game: Game, observation: dict[str, Any], world: World) -> Position:
         """The open-handed position of ``world`` with the observation's public record."""
         opt = game.opt  # type: ignore[attr-defined]
         kontra = {(TEAM_BY_WORD[k["owner"]], k["item"]): k["level"]

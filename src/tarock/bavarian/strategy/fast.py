@@ -1,0 +1,429 @@
+"""The compiled perfect-information solver of Bavarian tarock card play (numba).
+
+It finds exactly the value of :class:`tarock.bavarian.strategy.solver.Solver` (the pure-Python
+reference, which stays as the test oracle): in point contracts the card points the declarer
+takes in the tricks still to be completed, in Bettel 1 if the declarer must take a trick. The
+rules of play are the reference's: follow suit, else trump, else anything (BT-PLAY), with the
+``must_beat`` option (a card that beats the trick so far must be played when one of the
+candidates does, never in Bettel) and the Bettel order of the cards in Bettel.
+
+The search is the reference's alpha-beta (the declarer maximises, or in Bettel minimises) with
+its move ordering and equivalence reduction (adjacent live cards of one suit in one hand that
+score alike), driven by null-window searches (MTD(f) with bisection), with a transposition table
+at trick boundaries keyed by the three hands and the leader. The value is additive over tricks,
+so the table holds the points still to come and the search carries the points taken since the
+root; a node is cut at once when the points taken already reach the window or all the points
+still out cannot. The search runs on an explicit stack (numba cannot cache recursive
+functions), and compiled code is cached on disk.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from tarock.bavarian.cards import Pack
+from tarock.bavarian.strategy.solver import Position
+from tarock.core.cards import iter_bits
+from tarock.players.compiled import (
+    ABORTED,
+    INF,
+    MULTIPLIERS,
+    NO_LIMIT,
+    NodeLimitExceeded,
+    finish_hash,
+    shared_table,
+    top_bit,
+)
+
+TABLE_BITS = 20
+_M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
+# Fields of a search frame.
+(F_N, F_LEADER, F_ACC, F_ALPHA, F_BETA, F_AIN, F_BIN, F_BEST, F_BESTC, F_I, F_CNT, F_SLOT,
+ F_P, F_HAND, F_T0, F_T1) = range(16)
+_FIELDS = 16
+_PLIES = 40
+# Rules: the pack's tables in one array per card, and the contract.
+R_SUIT, R_POWER, R_POINTS = range(3)
+
+
+@njit(cache=True)
+def _beats(c: int, best: int, rules: np.ndarray, trump: int) -> bool:
+    s = rules[R_SUIT, c]
+    bs = rules[R_SUIT, best]
+    if s == bs:
+        return rules[R_POWER, c] > rules[R_POWER, best]
+    return s == trump
+
+
+@njit(cache=True)
+def _best_pos(trick: np.ndarray, n: int, rules: np.ndarray, trump: int) -> int:
+    best = 0
+    for i in range(1, n):
+        if _beats(trick[i], trick[best], rules, trump):
+            best = i
+    return best
+
+
+@njit(cache=True)
+def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.ndarray,
+           trump: int, must_beat: bool) -> int:
+    if n == 0:
+        return hand
+    cand = hand & masks[rules[R_SUIT, trick[0]]]
+    if cand == 0 and trump >= 0:
+        cand = hand & masks[trump]
+    if cand == 0:
+        cand = hand
+    if must_beat:
+        best = trick[_best_pos(trick, n, rules, trump)]
+        win = 0
+        m = cand
+        while m:
+            low = m & -m
+            if _beats(top_bit(low), best, rules, trump):
+                win |= low
+            m ^= low
+        if win:
+            return win
+    return cand
+
+
+@njit(cache=True)
+def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
+           rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
+           must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray) -> int:
+    """The cards worth searching into ``out`` (one per equivalence class), well ordered."""
+    legal = _legal(hands[p], trick, n, rules, masks, trump, must_beat)
+    live = hands[0] | hands[1] | hands[2]
+    for i in range(n):
+        live |= 1 << trick[i]
+    cnt = 0
+    per = order.shape[1]
+    for s in range(4):
+        if not legal & masks[s]:
+            continue
+        prev = -1
+        for j in range(per):
+            c = order[s, j]
+            bit = 1 << c
+            if not live & bit:
+                continue
+            if legal & bit:
+                if prev >= 0 and (bettel or (rules[R_POINTS, c] == 0
+                                             and rules[R_POINTS, prev] == 0)):
+                    prev = c
+                    continue
+                out[cnt] = c
+                cnt += 1
+                prev = c
+            else:
+                prev = -1
+    if cnt <= 1:
+        return cnt
+    if n == 0:
+        for i in range(cnt):
+            c = out[i]
+            score[i] = -rules[R_POINTS, c] * 100 - rules[R_POWER, c]
+    else:
+        bi = _best_pos(trick, n, rules, trump)
+        best = trick[bi]
+        owner = (p - n + bi) % 3
+        friends = (owner == declarer) == (p == declarer)
+        for i in range(cnt):
+            c = out[i]
+            pts = rules[R_POINTS, c]
+            pw = rules[R_POWER, c]
+            win = _beats(c, best, rules, trump)
+            if friends and not bettel:
+                score[i] = (1000 if win else 0) - pts
+            elif win:
+                score[i] = (pts if n < 2 else -pts) * 100 + pw
+            else:
+                score[i] = 100000 + pts * 100 + pw
+    for i in range(1, cnt):
+        c = out[i]
+        s = score[i]
+        j = i - 1
+        while j >= 0 and score[j] > s:
+            out[j + 1] = out[j]
+            score[j + 1] = score[j]
+            j -= 1
+        out[j + 1] = c
+        score[j + 1] = s
+    if hint >= 0:
+        for j in range(cnt):
+            if out[j] == hint:
+                while j > 0:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[0] = hint
+                break
+    return cnt
+
+
+@njit(cache=True)
+def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray) -> int:
+    """The card points still to be won: in the hands and in the current trick."""
+    total = 0
+    for i in range(n):
+        total += rules[R_POINTS, trick[i]]
+    m = hands[0] | hands[1] | hands[2]
+    while m:
+        low = m & -m
+        total += rules[R_POINTS, top_bit(low)]
+        m ^= low
+    return total
+
+
+@njit(cache=True)
+def _probe(slot: int, hands: np.ndarray, leader: int, tkey: np.ndarray, tstamp: np.ndarray,
+           stamp: int) -> bool:
+    return (tstamp[slot] == stamp and tkey[slot, 3] == leader and tkey[slot, 0] == hands[0]
+            and tkey[slot, 1] == hands[1] and tkey[slot, 2] == hands[2])
+
+
+@njit(cache=True)
+def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: int, beta: int,
+            forced: int, declarer: int, rules: np.ndarray, masks: np.ndarray,
+            order: np.ndarray, trump: int, bettel: bool, must_beat: bool, tkey: np.ndarray,
+            tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray,
+            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray) -> int:
+    """Alpha-beta from the given node (``forced`` >= 0: the player to move plays that card);
+    values count the declarer's points from the root's trick on (``acc`` taken so far)."""
+    stamp = ctx[0]
+    d = 0
+    val = 0
+    acc = 0
+    entering = True
+    returning = False
+    while True:
+        if entering:
+            entering = False
+            ctx[1] += 1
+            if ctx[1] > ctx[3]:
+                return ABORTED
+            slot = -1
+            hint = -1
+            returning = True
+            if n == 0 and (hands[0] | hands[1] | hands[2]) == 0:
+                val = acc
+            elif n == 0 and forced < 0 and (hands[leader] & (hands[leader] - 1)) == 0:
+                for i in range(3):  # the last trick: no choice left
+                    trick[i] = top_bit(hands[(leader + i) % 3])
+                winner = (leader + _best_pos(trick, 3, rules, trump)) % 3
+                if bettel:
+                    val = 1 if winner == declarer else 0
+                elif winner == declarer:
+                    val = acc + rules[R_POINTS, trick[0]] + rules[R_POINTS, trick[1]] \
+                        + rules[R_POINTS, trick[2]]
+                else:
+                    val = acc
+            elif not bettel and forced < 0 and acc >= beta:
+                val = acc  # the declarer has at least this much already
+            elif not bettel and forced < 0 and acc + _points(hands, trick, n, rules) <= alpha:
+                val = acc + _points(hands, trick, n, rules)  # he cannot get more than all
+            else:
+                returning = False
+                if n == 0 and forced < 0:
+                    slot = finish_hash(hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2
+                                       ^ leader * _M3, ctx[2])
+                    if _probe(slot, hands, leader, tkey, tstamp, stamp):
+                        lo = tbound[slot, 0] + acc
+                        hi = tbound[slot, 1] + acc
+                        hint = tbest[slot]
+                        if lo >= beta:
+                            val = lo
+                            returning = True
+                        elif hi <= alpha:
+                            val = hi
+                            returning = True
+                        elif lo == hi:
+                            val = lo
+                            returning = True
+                        else:
+                            alpha = max(alpha, lo)
+                            beta = min(beta, hi)
+            if not returning:
+                f = fr[d]
+                p = (leader + n) % 3
+                f[F_N] = n
+                f[F_LEADER] = leader
+                f[F_ACC] = acc
+                f[F_ALPHA] = alpha
+                f[F_BETA] = beta
+                f[F_AIN] = alpha
+                f[F_BIN] = beta
+                f[F_BEST] = -INF if (p == declarer) != bettel else INF
+                f[F_SLOT] = slot
+                f[F_P] = p
+                f[F_HAND] = hands[p]
+                f[F_I] = 0
+                if forced >= 0:
+                    mv[d, 0] = forced
+                    f[F_CNT] = 1
+                    forced = -1
+                else:
+                    f[F_CNT] = _moves(hands, trick, n, p, declarer, rules, masks, order, trump,
+                                      bettel, must_beat, hint, mv[d], sc[d])
+                f[F_BESTC] = mv[d, 0]
+        if returning:
+            returning = False
+            if d == 0:
+                return val
+            d -= 1
+            f = fr[d]
+            p = f[F_P]
+            hands[p] = f[F_HAND]
+            if f[F_N] == 2:
+                trick[0] = f[F_T0]
+                trick[1] = f[F_T1]
+            c = mv[d, f[F_I]]
+            if (p == declarer) != bettel:
+                if val > f[F_BEST]:
+                    f[F_BEST] = val
+                    f[F_BESTC] = c
+                    f[F_ALPHA] = max(f[F_ALPHA], val)
+            elif val < f[F_BEST]:
+                f[F_BEST] = val
+                f[F_BESTC] = c
+                f[F_BETA] = min(f[F_BETA], val)
+            f[F_I] += 1
+        f = fr[d]
+        i = f[F_I]
+        if i < f[F_CNT] and f[F_ALPHA] < f[F_BETA]:
+            c = mv[d, i]
+            p = f[F_P]
+            n = f[F_N]
+            leader = f[F_LEADER]
+            acc = f[F_ACC]
+            alpha = f[F_ALPHA]
+            beta = f[F_BETA]
+            hands[p] = f[F_HAND] ^ (1 << c)
+            trick[n] = c
+            d += 1
+            if n == 2:
+                f[F_T0] = trick[0]
+                f[F_T1] = trick[1]
+                winner = (leader + _best_pos(trick, 3, rules, trump)) % 3
+                if bettel and winner == declarer:
+                    val = 1
+                    returning = True
+                else:
+                    if winner == declarer:
+                        acc += rules[R_POINTS, trick[0]] + rules[R_POINTS, trick[1]] \
+                            + rules[R_POINTS, trick[2]]
+                    n = 0
+                    leader = winner
+                    entering = True
+            else:
+                n += 1
+                entering = True
+        else:
+            best = f[F_BEST]
+            slot = f[F_SLOT]
+            if slot >= 0:
+                acc = f[F_ACC]
+                lo = -INF
+                hi = INF
+                if best <= f[F_AIN]:
+                    hi = best - acc
+                elif best >= f[F_BIN]:
+                    lo = best - acc
+                else:
+                    lo = best - acc
+                    hi = lo
+                leader = f[F_LEADER]
+                if _probe(slot, hands, leader, tkey, tstamp, stamp):
+                    lo = max(lo, tbound[slot, 0])
+                    hi = min(hi, tbound[slot, 1])
+                tstamp[slot] = stamp
+                tkey[slot, 0] = hands[0]
+                tkey[slot, 1] = hands[1]
+                tkey[slot, 2] = hands[2]
+                tkey[slot, 3] = leader
+                tbound[slot, 0] = lo
+                tbound[slot, 1] = hi
+                tbest[slot] = f[F_BESTC]
+            val = best
+            returning = True
+
+
+@njit(cache=True)
+def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int, guess: int,
+          declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int,
+          bettel: bool, must_beat: bool, tkey: np.ndarray, tbound: np.ndarray,
+          tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
+    """Null-window searches until the bounds meet: MTD(f) from ``guess``, bisecting the range
+    once both bounds are known (the value is between 0 and the points still out, or 0 and 1
+    in Bettel), because stepping one point at a time takes dozens of searches here."""
+    fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
+    mv = np.zeros((_PLIES, 16), dtype=np.int64)
+    sc = np.zeros((_PLIES, 16), dtype=np.int64)
+    lo = 0
+    hi = 1 if bettel else _points(hands, trick, n, rules)
+    g = min(max(guess, lo), hi)
+    while lo < hi:
+        b = (lo + hi + 1) // 2 if g <= lo or g >= hi else g
+        g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
+                    trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        if g == ABORTED:
+            return g
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return lo
+
+
+class FastSolver:
+    """Exact solves for one pack, trump and contract (one instance per world, like the
+    reference ``Solver``; same ``solve`` and ``action_values``, no depth limit)."""
+
+    def __init__(self, pack: Pack, trump: int | None, bettel: bool = False,
+                 must_beat: bool = False, max_nodes: int = NO_LIMIT):
+        """``max_nodes``: a solve that visits more raises :class:`NodeLimitExceeded`."""
+        self.trump = -1 if trump is None else trump
+        self.bettel = bettel
+        self.must_beat = must_beat and not bettel
+        power = pack.bettel if bettel else pack.normal
+        self.rules = np.array([pack.suit_of, power, pack.deck.points], dtype=np.int64)
+        self.masks = np.array(pack.suit_masks, dtype=np.int64)
+        self.order = np.array([sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
+                                      key=lambda c: -power[c]) for s in range(4)],
+                              dtype=np.int64)
+        self.table = shared_table(TABLE_BITS, 4)
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+                            dtype=np.int64)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[1])
+
+    def solve(self, pos: Position) -> int:
+        """The value of ``pos`` (see the module docstring)."""
+        return self._mtdf(pos, -1, 0)
+
+    def action_values(self, pos: Position) -> dict[int, int]:
+        """The exact value after each legal card of the player to move."""
+        trick = np.zeros(3, dtype=np.int64)
+        trick[:len(pos.trick)] = pos.trick
+        legal = _legal(pos.hands[pos.to_move], trick, len(pos.trick), self.rules, self.masks,
+                       self.trump, self.must_beat)
+        out: dict[int, int] = {}
+        guess = 0
+        for card in iter_bits(legal):
+            out[card] = guess = self._mtdf(pos, card, guess)
+        return out
+
+    def _mtdf(self, pos: Position, first: int, guess: int) -> int:
+        t = self.table
+        trick = np.zeros(3, dtype=np.int64)
+        trick[:len(pos.trick)] = pos.trick
+        v = int(_mtdf(np.array(pos.hands, dtype=np.int64), trick, len(pos.trick),
+                         pos.leader, first, guess, pos.declarer, self.rules, self.masks,
+                         self.order, self.trump, self.bettel, self.must_beat, t.key, t.bound,
+                         t.best, t.stamp, self.ctx))
+        if v == ABORTED:
+            raise NodeLimitExceeded(self.nodes)
+        return v

@@ -1,0 +1,684 @@
+"""The compiled perfect-information solver of Hungarian tarokk card play (numba).
+
+It finds exactly the value that :class:`tarock.hungarian.strategy.solver.Solver` (the pure-Python
+reference, which stays as the test oracle) finds, with the same rules of play (HU-PLAY-6: follow
+suit, else a tarokk, else anything; HU-PLAY-5: a team that announced ultimo keeps the pagát while
+it has another legal card) and the same value (HU-SCORE-16 ``net`` for team d), but fast enough
+to solve whole deals from the first trick: the search player can then solve every sampled world
+exactly instead of estimating before the last tricks.
+
+Why it is exact and fast:
+
+* the value of a finished deal is separable: the game, double, volát and silent parts depend
+  only on d's card points and tricks, and each bonus only on its own fact (which team won the
+  honours, the kings, the pagát in trick 9, the XXI-catch, the pagát-catches) and, for the
+  silent trull and four kings, on whether a team made a double or volát; and the points and
+  tricks matter only through a few thresholds. :func:`value_table` builds that table from the
+  reference :class:`LeafScorer` itself (about 250 calls), so every rule option and kontra level
+  is honoured by construction; the compiled code only adds up table entries;
+* alpha-beta at card level driven by MTD(f) (null-window searches), as the reference;
+* a transposition table of lower and upper bounds and the best card, keyed at trick boundaries
+  by the four hands, the leader and the scoring facts so far (the value is not additive). It is
+  one preallocated table per process (:mod:`tarock.players.compiled`); each
+  :class:`FastSolver` (one per world, like the reference) gets a fresh stamp, so entries of
+  other worlds are never read;
+* the reference's move ordering and equivalence reduction (adjacent live plain tarokks in one
+  hand), and the last trick played out without branching.
+
+Compiled functions are cached on disk (``cache=True``): only the first start on a machine pays
+for compiling (some seconds).
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+from numba import njit
+
+from tarock.hungarian.cards import (
+    FIVE_POINT,
+    HONOURS,
+    KINGS,
+    POINTS,
+    SUIT_MASKS,
+    SUIT_OF,
+    T1,
+    T21,
+    T22,
+    TAROKK_SUIT,
+    TAROKKS,
+    TOTAL_POINTS,
+)
+from tarock.hungarian.strategy.solver import (
+    _LEAD_KEY,
+    PLAIN_TAROKKS,
+    STRENGTH,
+    LeafScorer,
+    Position,
+    _representatives,
+)
+from tarock.players.compiled import (
+    ABORTED,
+    INF,
+    MULTIPLIERS,
+    NO_LIMIT,
+    NodeLimitExceeded,
+    finish_hash,
+    shared_table,
+    top_bit,
+)
+
+TABLE_BITS = 20
+
+_STRENGTH = np.array(STRENGTH, dtype=np.int64)
+_POINTS = np.array(POINTS, dtype=np.int64)
+_SUIT = np.array(SUIT_OF, dtype=np.int64)
+_LEAD = np.array(_LEAD_KEY, dtype=np.int64)
+_FOLLOW = np.array([TAROKKS if SUIT_OF[i] == TAROKK_SUIT else SUIT_MASKS[SUIT_OF[i]]
+                    for i in range(42)], dtype=np.int64)
+_HONOUR_BITS = tuple(i for i in range(42) if HONOURS >> i & 1)
+_KING_BITS = tuple(i for i in range(42) if KINGS >> i & 1)
+_H0, _H1, _H2 = _HONOUR_BITS
+_K0, _K1, _K2, _K3 = _KING_BITS
+
+# Offsets in the value table (see value_table).
+_BASE = 0  # [pts * 10 + tricks]: everything but the bonus facts
+_TRULL = (TOTAL_POINTS + 1) * 10  # [flags * 8 + honours won by d]
+_KINGS = _TRULL + 16 * 8  # [flags * 16 + kings won by d]
+_ULT = _KINGS + 16 * 16  # [ult code]
+_XXI = _ULT + 5  # [xxi code]
+_PC = _XXI + 3  # [pcatch flags]
+# The least and the most a bonus can add, given which of its cards d won, o won or are still
+# in play (per card a base-3 digit: 0 d's, 1 o's, 2 open), per flags: for the bounds.
+_TRULL_MAX = _PC + 4  # [flags * 27 + honour states]
+_TRULL_MIN = _TRULL_MAX + 16 * 27
+_KINGS_MAX = _TRULL_MIN + 16 * 27  # [flags * 81 + king states]
+_KINGS_MIN = _KINGS_MAX + 16 * 81
+_SIZE = _KINGS_MIN + 16 * 81
+# Classes of d's points and tricks within which the value's base and flags are constant.
+_PTS_CLASSES = ((0, 23), (24, 46), (47, 47), (48, 70), (71, TOTAL_POINTS))
+_TRICK_CLASSES = ((0, 0), (1, 8), (9, 9))
+_PTS_LO = np.array([c[0] for c in _PTS_CLASSES], dtype=np.int64)
+_PTS_HI = np.array([c[1] for c in _PTS_CLASSES], dtype=np.int64)
+_TR_LO = np.array([c[0] for c in _TRICK_CLASSES], dtype=np.int64)
+_TR_HI = np.array([c[1] for c in _TRICK_CLASSES], dtype=np.int64)
+# Cards by their points (1 to 5), to count the points still in play.
+_BY_POINTS = np.array([sum(1 << c for c in range(42) if POINTS[c] == v) for v in range(6)],
+                      dtype=np.int64)
+
+
+def _flags(pts: int, tricks: int) -> int:
+    """Which teams made a double or volát: the only way points and tricks reach the bonuses."""
+    return (int(pts >= 71) | int(TOTAL_POINTS - pts >= 71) << 1 | int(tricks == 9) << 2
+            | int(tricks == 0) << 3)
+
+
+def _honour_mask(code: int) -> int:
+    return sum(1 << b for k, b in enumerate(_HONOUR_BITS) if code >> k & 1)
+
+
+def _king_mask(code: int) -> int:
+    return sum(1 << b for k, b in enumerate(_KING_BITS) if code >> k & 1)
+
+
+def _classes(pts: int, tricks: int) -> tuple[bool, ...]:
+    """What of d's points and tricks HU-SCORE-16 looks at: the game (47 or 48), a double (71
+    either way) and a volát (all tricks either way)."""
+    return (pts >= 47, pts >= 48, pts >= 71, TOTAL_POINTS - pts >= 71, tricks == 9,
+            tricks == 0)
+
+
+@functools.lru_cache(maxsize=64)
+def value_table(scorer: LeafScorer) -> np.ndarray:
+    """``scorer.value`` as a separable table (see the module docstring), built by calling it
+    once per class of points and tricks (:func:`_classes`) and per bonus fact."""
+    v = scorer.value
+    t = np.zeros(_SIZE, dtype=np.int64)
+    seen: dict[tuple[bool, ...], int] = {}
+    for pts in range(TOTAL_POINTS + 1):
+        for tricks in range(10):
+            key = _classes(pts, tricks)
+            if key not in seen:
+                seen[key] = v(pts, tricks, 0, 0, 0, 0)
+            t[_BASE + pts * 10 + tricks] = seen[key]
+    for f in range(16):
+        # a representative (points, tricks) with these flags; impossible pairs stay unused
+        pts = 80 if f & 1 else 10 if f & 2 else 50
+        tricks = 9 if f & 4 else 0 if f & 8 else 5
+        if _flags(pts, tricks) != f:
+            continue
+        zero = v(pts, tricks, 0, 0, 0, 0)
+        for h in range(8):
+            t[_TRULL + f * 8 + h] = v(pts, tricks, _honour_mask(h), 0, 0, 0) - zero
+        for k in range(16):
+            t[_KINGS + f * 16 + k] = v(pts, tricks, _king_mask(k), 0, 0, 0) - zero
+    zero = v(50, 5, 0, 0, 0, 0)
+    for u in range(5):
+        t[_ULT + u] = v(50, 5, 0, 0, u, 0) - zero
+    for x in range(3):
+        t[_XXI + x] = v(50, 5, 0, x, 0, 0) - zero
+    for p in range(4):
+        t[_PC + p] = v(50, 5, 0, 0, 0, p) - zero
+    for f in range(16):
+        _spread(t, _TRULL + f * 8, 3, _TRULL_MAX + f * 27, _TRULL_MIN + f * 27)
+        _spread(t, _KINGS + f * 16, 4, _KINGS_MAX + f * 81, _KINGS_MIN + f * 81)
+    return t
+
+
+def _spread(t: np.ndarray, src: int, cards: int, dst_max: int, dst_min: int) -> None:
+    """For each state of ``cards`` cards (won by d, by o, open), the most and the least of the
+    ``2 ** cards`` entries at ``src`` that the open cards can still reach."""
+    for state in range(3 ** cards):
+        digits = [state // 3 ** i % 3 for i in range(cards)]
+        values = [t[src + code] for code in range(1 << cards)
+                  if all(dg == 2 or (code >> i & 1) == (dg == 0) for i, dg in enumerate(digits))]
+        t[dst_max + state] = max(values)
+        t[dst_min + state] = min(values)
+
+
+def table_value(table: np.ndarray, pts: int, tricks: int, won: int, xxi: int, ult: int,
+                pcatch: int) -> int:
+    """The value the compiled search reads from ``table`` (for tests against the scorer)."""
+    return int(_value(table, pts, tricks, won, xxi, ult, pcatch))
+
+
+@njit(cache=True)
+def _value(vt: np.ndarray, pts: int, trd: int, won: int, xxi: int, ult: int, pc: int) -> int:
+    f = (1 if pts >= 71 else 0) | (2 if pts <= TOTAL_POINTS - 71 else 0) \
+        | (4 if trd == 9 else 0) | (8 if trd == 0 else 0)
+    h = (won >> _H0 & 1) | (won >> _H1 & 1) << 1 | (won >> _H2 & 1) << 2
+    k = (won >> _K0 & 1) | (won >> _K1 & 1) << 1 | (won >> _K2 & 1) << 2 | (won >> _K3 & 1) << 3
+    return (vt[_BASE + pts * 10 + trd] + vt[_TRULL + f * 8 + h] + vt[_KINGS + f * 16 + k]
+            + vt[_ULT + ult] + vt[_XXI + xxi] + vt[_PC + pc])
+
+
+@njit(cache=True)
+def _popcount(x: int) -> int:
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(cache=True)
+def _state(won: int, live: int, b: int) -> int:
+    """A five-point card's digit for the bounds: 0 in d's tricks, 1 in o's, 2 still in play."""
+    if live >> b & 1:
+        return 2
+    return 0 if won >> b & 1 else 1
+
+
+@njit(cache=True)
+def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, pts: int,
+            trd: int, won: int, xxi: int, pc: int) -> tuple[int, int]:
+    """The least and the most the deal can still be worth for team d at a trick boundary:
+    every outcome of the remaining cards that the scoring facts allow (points and tricks in
+    their ranges, open five-point cards to either team, the pagát, XXI and pagát-catch facts
+    still open), from the separable table; fail-soft cutoffs without searching."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    rest = 0
+    for v in range(1, 6):
+        rest += v * _popcount(live & _BY_POINTS[v])
+    hs = _state(won, live, _H0) + 3 * _state(won, live, _H1) + 9 * _state(won, live, _H2)
+    ks = (_state(won, live, _K0) + 3 * _state(won, live, _K1) + 9 * _state(won, live, _K2)
+          + 27 * _state(won, live, _K3))
+    hi = -INF
+    lo = INF
+    for i in range(5):
+        if _PTS_HI[i] < pts or _PTS_LO[i] > pts + rest:
+            continue
+        rp = max(_PTS_LO[i], pts)
+        for j in range(3):
+            if _TR_HI[j] < trd or _TR_LO[j] > trd + 9 - played:
+                continue
+            rt = max(_TR_LO[j], trd)
+            f = (1 if rp >= 71 else 0) | (2 if rp <= TOTAL_POINTS - 71 else 0) \
+                | (4 if rt == 9 else 0) | (8 if rt == 0 else 0)
+            base = vt[_BASE + rp * 10 + rt]
+            hi = max(hi, base + vt[_TRULL_MAX + f * 27 + hs] + vt[_KINGS_MAX + f * 81 + ks])
+            lo = min(lo, base + vt[_TRULL_MIN + f * 27 + hs] + vt[_KINGS_MIN + f * 81 + ks])
+    if live & 1:  # the pagát is still to be played: the ultimo and the pagát-catches are open
+        owner = 0
+        for q in range(4):
+            if hands[q] & 1:
+                owner = q
+        u = 1 if teamd[owner] else 3
+        hi += max(vt[_ULT], max(vt[_ULT + u], vt[_ULT + u + 1]))
+        lo += min(vt[_ULT], min(vt[_ULT + u], vt[_ULT + u + 1]))
+        pmax = -INF
+        pmin = INF
+        for extra in range(4):
+            pmax = max(pmax, vt[_PC + (pc | extra)])
+            pmin = min(pmin, vt[_PC + (pc | extra)])
+        hi += pmax
+        lo += pmin
+    else:
+        hi += vt[_ULT] + vt[_PC + pc]
+        lo += vt[_ULT] + vt[_PC + pc]
+    if xxi == 0 and live >> T21 & 1 and live >> T22 & 1:
+        hi += max(vt[_XXI], max(vt[_XXI + 1], vt[_XXI + 2]))
+        lo += min(vt[_XXI], min(vt[_XXI + 1], vt[_XXI + 2]))
+    else:
+        hi += vt[_XXI + xxi]
+        lo += vt[_XXI + xxi]
+    return lo, hi
+
+
+@njit(cache=True)
+def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won: int, xxi: int,
+           pc: int, teamd: np.ndarray) -> tuple[int, int, int, int, int, int, int]:
+    """The facts after a complete trick: winner, pts, trd, won, xxi, pc, ult (as the
+    reference's ``close``)."""
+    led = _SUIT[trick[0]]
+    best = 0
+    best_key = -1
+    tmask = 0
+    tp = 0
+    for i in range(4):
+        c = trick[i]
+        tmask |= 1 << c
+        tp += _POINTS[c]
+        s = _SUIT[c]
+        k = _STRENGTH[c] if (s == 4 or s == led) else -1
+        if k > best_key:
+            best = i
+            best_key = k
+    winner = (leader + best) % 4
+    wd = teamd[winner]
+    if wd:
+        pts += tp
+        trd += 1
+        won |= tmask & FIVE_POINT
+    ult = 0
+    if tmask & ((1 << T1) | (1 << T21) | (1 << T22)):
+        p1 = -1
+        p21 = -1
+        p22 = -1
+        for i in range(4):
+            c = trick[i]
+            if c == T1:
+                p1 = (leader + i) % 4
+            elif c == T21:
+                p21 = (leader + i) % 4
+            elif c == T22:
+                p22 = (leader + i) % 4
+        if p21 >= 0 and p22 >= 0 and teamd[p21] != teamd[p22]:
+            xxi = 1 if teamd[p22] else 2
+        if p1 >= 0:
+            if teamd[p1] != wd:
+                pc |= 1 if wd else 2
+            if played == 8:
+                ult = (1 if teamd[p1] else 3) + (0 if winner == p1 else 1)
+    return winner, pts, trd, won, xxi, pc, ult
+
+
+@njit(cache=True)
+def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
+           teamd: np.ndarray, keep: np.ndarray, hint: int, out: np.ndarray,
+           score: np.ndarray) -> int:
+    """The cards worth searching (one per equivalence class) into ``out``, in the reference's
+    order; returns how many."""
+    hand = hands[p]
+    if n == 0:
+        legal = hand
+    else:
+        legal = hand & _FOLLOW[trick[0]]
+        if legal == 0:
+            legal = hand & TAROKKS
+            if legal == 0:
+                legal = hand
+    if keep[p] and legal & 1 and legal != 1:  # T1 is bit 0
+        legal ^= 1
+    plain = legal & PLAIN_TAROKKS
+    if plain & (plain - 1):
+        live = hands[0] | hands[1] | hands[2] | hands[3]
+        for i in range(n):
+            live |= 1 << trick[i]
+        live_plain = live & PLAIN_TAROKKS
+        drop = 0
+        m = plain
+        while m:
+            low = m & -m
+            below = live_plain & (low - 1)
+            if below:
+                top = top_bit(below)
+                if plain >> top & 1:
+                    drop |= low
+            m ^= low
+        legal &= ~drop
+    cnt = 0
+    m = legal
+    while m:
+        low = m & -m
+        out[cnt] = top_bit(low)
+        cnt += 1
+        m ^= low
+    if cnt == 1:
+        return 1
+    if n == 0:
+        for i in range(cnt):
+            score[i] = _LEAD[out[i]]
+    else:
+        led = _SUIT[trick[0]]
+        best_i = 0
+        best_key = -1
+        for i in range(n):
+            c = trick[i]
+            s = _SUIT[c]
+            k = _STRENGTH[c] if (s == 4 or s == led) else -1
+            if k > best_key:
+                best_i = i
+                best_key = k
+        mine = teamd[(leader + best_i) % 4] == teamd[p]
+        for i in range(cnt):
+            c = out[i]
+            s = _SUIT[c]
+            k = _STRENGTH[c] if (s == 4 or s == led) else -1
+            if k > best_key:
+                sc = 200 + k if mine else -200 + k - 10 * _POINTS[c]
+            elif mine:
+                sc = -_POINTS[c]
+            else:
+                sc = 4 * _POINTS[c] + (1 if k > 0 else 0)
+            score[i] = sc
+    # insertion sort by score, stable (the reference's sort is stable too)
+    for i in range(1, cnt):
+        c = out[i]
+        s = score[i]
+        j = i - 1
+        while j >= 0 and score[j] > s:
+            out[j + 1] = out[j]
+            score[j + 1] = score[j]
+            j -= 1
+        out[j + 1] = c
+        score[j + 1] = s
+    if hint >= 0 and legal >> hint & 1 and out[0] != hint:
+        j = 0
+        while out[j] != hint:
+            j += 1
+        while j > 0:
+            out[j] = out[j - 1]
+            j -= 1
+        out[0] = hint
+    return cnt
+
+
+_M0, _M1, _M2, _M3, _M4 = MULTIPLIERS[:5]
+
+
+@njit(cache=True)
+def _slot(hands: np.ndarray, packed: int, mask: int) -> int:
+    return finish_hash(hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2 ^ hands[3] * _M3
+                       ^ packed * _M4, mask)
+
+
+# Fields of a search frame (one per card played below the root; the search is iterative
+# because numba cannot cache recursive functions).
+(F_N, F_LEADER, F_PLAYED, F_PTS, F_TRD, F_WON, F_XXI, F_PC, F_ALPHA, F_BETA, F_AIN, F_BIN,
+ F_BEST, F_BESTC, F_I, F_CNT, F_SLOT, F_PACKED, F_P, F_HAND, F_T0, F_T1, F_T2) = range(23)
+_FIELDS = 23
+_PLIES = 40
+
+
+@njit(cache=True)
+def _probe(slot: int, hands: np.ndarray, packed: int, tkey: np.ndarray, tstamp: np.ndarray,
+           stamp: int) -> bool:
+    return (tstamp[slot] == stamp and tkey[slot, 4] == packed and tkey[slot, 0] == hands[0]
+            and tkey[slot, 1] == hands[1] and tkey[slot, 2] == hands[2]
+            and tkey[slot, 3] == hands[3])
+
+
+@njit(cache=True)
+def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int, pts: int,
+            trd: int, won: int, xxi: int, pc: int, alpha: int, beta: int, forced: int,
+            teamd: np.ndarray, keep: np.ndarray, vt: np.ndarray, tkey: np.ndarray,
+            tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray,
+            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray) -> int:
+    """Alpha-beta from the given node (``forced`` >= 0: the player to move plays that card),
+    as the reference's recursive ``node``, with an explicit stack of frames ``fr``."""
+    stamp = ctx[0]
+    d = 0
+    val = 0
+    entering = True
+    returning = False
+    while True:
+        if entering:
+            entering = False
+            ctx[1] += 1
+            if ctx[1] > ctx[3]:
+                return ABORTED
+            slot = -1
+            hint = -1
+            packed = 0
+            returning = True
+            if n == 0 and played == 9:
+                val = _value(vt, pts, trd, won, xxi, 0, pc)
+            elif n == 0 and played == 8:  # the last trick: no choice left
+                q = leader
+                for i in range(4):
+                    trick[i] = top_bit(hands[q])
+                    q = (q + 1) % 4
+                _, pts2, trd2, won2, xxi2, pc2, ult = _close(trick, leader, 8, pts, trd, won,
+                                                             xxi, pc, teamd)
+                val = _value(vt, pts2, trd2, won2, xxi2, ult, pc2)
+            else:
+                returning = False
+                if n == 0 and forced < 0:
+                    packed = (won & FIVE_POINT) | leader << 38 | pts << 40 | trd << 47 \
+                        | xxi << 51 | pc << 53
+                    slot = _slot(hands, packed, ctx[2])
+                    if _probe(slot, hands, packed, tkey, tstamp, stamp):
+                        lo = tbound[slot, 0]
+                        hi = tbound[slot, 1]
+                        hint = tbest[slot]
+                        if lo >= beta:
+                            val = lo
+                            returning = True
+                        elif hi <= alpha:
+                            val = hi
+                            returning = True
+                        elif lo == hi:
+                            val = lo
+                            returning = True
+                        else:
+                            if lo > alpha:
+                                alpha = lo
+                            if hi < beta:
+                                beta = hi
+                    if not returning:
+                        lo, hi = _bounds(vt, hands, teamd, played, pts, trd, won, xxi, pc)
+                        if lo >= beta:
+                            val = lo
+                            returning = True
+                        elif hi <= alpha:
+                            val = hi
+                            returning = True
+            if not returning:
+                f = fr[d]
+                p = (leader + n) % 4
+                f[F_N] = n
+                f[F_LEADER] = leader
+                f[F_PLAYED] = played
+                f[F_PTS] = pts
+                f[F_TRD] = trd
+                f[F_WON] = won
+                f[F_XXI] = xxi
+                f[F_PC] = pc
+                f[F_ALPHA] = alpha
+                f[F_BETA] = beta
+                f[F_AIN] = alpha
+                f[F_BIN] = beta
+                f[F_BEST] = -INF if teamd[p] else INF
+                f[F_SLOT] = slot
+                f[F_PACKED] = packed
+                f[F_P] = p
+                f[F_HAND] = hands[p]
+                f[F_I] = 0
+                if forced >= 0:
+                    mv[d, 0] = forced
+                    f[F_CNT] = 1
+                    forced = -1
+                else:
+                    f[F_CNT] = _moves(hands, trick, n, p, leader, teamd, keep, hint, mv[d],
+                                     sc[d])
+                f[F_BESTC] = mv[d, 0]
+        if returning:
+            returning = False
+            if d == 0:
+                return val
+            d -= 1
+            f = fr[d]
+            p = f[F_P]
+            hands[p] = f[F_HAND]
+            if f[F_N] == 3:
+                trick[0] = f[F_T0]
+                trick[1] = f[F_T1]
+                trick[2] = f[F_T2]
+            c = mv[d, f[F_I]]
+            if teamd[p]:
+                if val > f[F_BEST]:
+                    f[F_BEST] = val
+                    f[F_BESTC] = c
+                    if val > f[F_ALPHA]:
+                        f[F_ALPHA] = val
+            elif val < f[F_BEST]:
+                f[F_BEST] = val
+                f[F_BESTC] = c
+                if val < f[F_BETA]:
+                    f[F_BETA] = val
+            f[F_I] += 1
+        # continue the frame on top
+        f = fr[d]
+        i = f[F_I]
+        if i < f[F_CNT] and f[F_ALPHA] < f[F_BETA]:
+            c = mv[d, i]
+            p = f[F_P]
+            n = f[F_N]
+            leader = f[F_LEADER]
+            played = f[F_PLAYED]
+            pts = f[F_PTS]
+            trd = f[F_TRD]
+            won = f[F_WON]
+            xxi = f[F_XXI]
+            pc = f[F_PC]
+            alpha = f[F_ALPHA]
+            beta = f[F_BETA]
+            hands[p] = f[F_HAND] ^ (1 << c)
+            trick[n] = c
+            d += 1
+            if n == 3:
+                f[F_T0] = trick[0]
+                f[F_T1] = trick[1]
+                f[F_T2] = trick[2]
+                winner, pts, trd, won, xxi, pc, ult = _close(trick, leader, played, pts, trd,
+                                                              won, xxi, pc, teamd)
+                if played == 8:
+                    val = _value(vt, pts, trd, won, xxi, ult, pc)
+                    returning = True
+                else:
+                    n = 0
+                    leader = winner
+                    played += 1
+                    entering = True
+            else:
+                n += 1
+                entering = True
+        else:
+            best = f[F_BEST]
+            slot = f[F_SLOT]
+            if slot >= 0:
+                lo = -INF
+                hi = INF
+                if best <= f[F_AIN]:
+                    hi = best
+                elif best >= f[F_BIN]:
+                    lo = best
+                else:
+                    lo = best
+                    hi = best
+                packed = f[F_PACKED]
+                if _probe(slot, hands, packed, tkey, tstamp, stamp):
+                    lo = max(lo, tbound[slot, 0])
+                    hi = min(hi, tbound[slot, 1])
+                tstamp[slot] = stamp
+                tkey[slot, 0] = hands[0]
+                tkey[slot, 1] = hands[1]
+                tkey[slot, 2] = hands[2]
+                tkey[slot, 3] = hands[3]
+                tkey[slot, 4] = packed
+                tbound[slot, 0] = lo
+                tbound[slot, 1] = hi
+                tbest[slot] = f[F_BESTC]
+            val = best
+            returning = True
+
+
+@njit(cache=True)
+def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int, pts: int,
+          trd: int, won: int, xxi: int, pc: int, first: int, guess: int, teamd: np.ndarray,
+          keep: np.ndarray, vt: np.ndarray, tkey: np.ndarray, tbound: np.ndarray,
+          tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
+    """MTD(f): null-window searches around ``guess`` until the bounds meet."""
+    fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
+    mv = np.zeros((_PLIES, 16), dtype=np.int64)
+    sc = np.zeros((_PLIES, 16), dtype=np.int64)
+    g = guess
+    lo = -INF
+    hi = INF
+    while lo < hi:
+        b = g + 1 if g == lo else g
+        g = _search(hands, trick, n, leader, played, pts, trd, won, xxi, pc, b - 1, b, first,
+                    teamd, keep, vt, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        if g == ABORTED:
+            return g
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return g
+
+
+class FastSolver:
+    """Exact solves of one world's positions; the interface of the reference ``Solver``
+    (``solve``, ``action_values``, ``nodes``) without its depth limit."""
+
+    def __init__(self, max_nodes: int = NO_LIMIT) -> None:
+        """``max_nodes``: a solve that visits more raises :class:`NodeLimitExceeded`."""
+        self.table = shared_table(TABLE_BITS, 5)
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+                            dtype=np.int64)
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[1])
+
+    def solve(self, pos: Position) -> int:
+        """The value for team d of ``pos`` under best play by both teams."""
+        return self._mtdf(pos, -1, 0)
+
+    def action_values(self, pos: Position) -> dict[int, int]:
+        """The value for team d after each legal card of the player to move (each exact)."""
+        out: dict[int, int] = {}
+        guess = 0
+        for card, group in _representatives(pos, pos.legal_mask()):
+            v = guess = self._mtdf(pos, card, guess)
+            for c in group:
+                out[c] = v
+        return out
+
+    def _mtdf(self, pos: Position, first: int, guess: int) -> int:
+        t = self.table
+        hands = np.array(pos.hands, dtype=np.int64)
+        trick = np.zeros(4, dtype=np.int64)
+        trick[:len(pos.trick)] = pos.trick
+        teamd = np.array(pos.team_d, dtype=np.bool_)
+        keep = np.array([pos.keep_pagat[0] if d else pos.keep_pagat[1] for d in pos.team_d],
+                        dtype=np.bool_)
+        v = int(_mtdf(hands, trick, len(pos.trick), pos.leader, pos.tricks_played,
+                         pos.points_d, pos.tricks_d, pos.won_d, pos.xxi, pos.pcatch, first,
+                         guess, teamd, keep, value_table(pos.scorer), t.key, t.bound, t.best,
+                         t.stamp, self.ctx))
+        if v == ABORTED:
+            raise NodeLimitExceeded(self.nodes)
+        return v

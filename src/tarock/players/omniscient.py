@@ -1,0 +1,49 @@
+"""The ``omniscient`` player: it sees every card. For measurement only.
+
+Its card play solves the real deal (not sampled worlds) with the game's search domain, and it
+decides everything else like the heuristic player, so in the duplicate arena the difference
+between it and the heuristic is the ceiling of what knowing the hidden cards is worth in card
+play, the gap a search player over sampled worlds tries to close. It needs the whole state, so
+it declares ``omniscient = True`` and :func:`tarock.core.session.players_act` hands it the
+state; ``tarock play`` refuses it (a person would face a player who sees their hand).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from tarock.core.errors import InvalidOptionError
+from tarock.core.protocol import Action, Game
+from tarock.players.base import Player, make_player, register_player
+from tarock.players.search import search_domain
+
+
+class OmniscientPlayer:
+    name = "omniscient"
+    omniscient = True
+
+    def __init__(self, seed: int = 0):
+        self.seed = seed
+        self._fallback: Player | None = None
+
+    def delegate(self) -> Player:
+        if self._fallback is None:
+            self._fallback = make_player("heuristic", self.seed)
+        return self._fallback
+
+    def act(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
+        raise InvalidOptionError("the omniscient player needs the whole state, not an "
+                                 "observation", expected="a table that calls act_open")
+
+    def act_open(self, game: Game, state: Any, legal: Sequence[Action]) -> Action:
+        """The action for the player to move in ``state``, seeing every card."""
+        observation = state.observation(state.current_player())
+        domain = search_domain(game)
+        if domain is None or len(legal) == 1 or not domain.handles(game, observation, legal):
+            return self.delegate().act(game, observation, legal)
+        values = domain.evaluate(game, observation, domain.true_world(state), legal)
+        return min(legal, key=lambda a: (-values[a], domain.tie_key(game, a)))
+
+
+register_player("omniscient", OmniscientPlayer)

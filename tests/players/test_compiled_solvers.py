@@ -1,0 +1,173 @@
+"""The compiled (numba) solvers against the pure-Python reference solvers (issue 12).
+
+Thousands of endgame positions from deals between random and cautious players (who announce,
+kontra and play badly, so every scoring fact and rule of play turns up) must get exactly the
+reference's value, and a sample of them the reference's value for every legal card. The compiled
+code is cached on disk, so only the first run on a machine pays for compiling.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from test_bavarian_players import VARIANTS
+from test_ottocento_players import OPTION_SETS as OTTOCENTO_OPTIONS
+from test_search import OPTION_SETS
+
+from tarock.bavarian.strategy import fast as bavarian_fast
+from tarock.bavarian.strategy import solver as bavarian_solver
+from tarock.games import make_game
+from tarock.hungarian.cards import FIVE_POINT, TOTAL_POINTS
+from tarock.hungarian.scoring import CARD_BONUSES
+from tarock.hungarian.strategy import fast as hungarian_fast
+from tarock.hungarian.strategy import solver as hungarian_solver
+from tarock.hungarian.strategy.search import HungarianDomain
+from tarock.ottocento.strategy import fast as ottocento_fast
+from tarock.ottocento.strategy import solver as ottocento_solver
+from tarock.players import make_player
+from tarock.players.compiled import NodeLimitExceeded
+
+
+def _play_states(game: Any, deals: int, tricks_left: int) -> Iterator[Any]:
+    """Every card-play decision with at most ``tricks_left`` tricks to go, from deals between
+    random and cautious players (a copy of each state)."""
+    for seed in range(deals):
+        kinds = ("random", "cautious")
+        players = [make_player(kinds[(seed + s) % 2] if seed % 3 else "random", s)
+                   for s in range(game.num_seats)]
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
+        while not state.is_terminal():
+            if state.phase == "play" and _total(state) - len(state.tricks) <= tricks_left:
+                yield state.clone()
+            seat = state.current_player()
+            state.apply(players[seat].act(game, state.observation(seat), state.legal_actions()))
+
+
+def _total(state: Any) -> int:
+    """The tricks of a whole deal: 9 in Hungarian, the pack's in Bavarian, 15 or 20 in
+    Ottocento."""
+    pack = getattr(state, "pack", None)
+    if pack is not None:
+        return pack.tricks
+    return 9 if state.game.name == "hungarian-tarokk" else 15 if state.n == 4 else 20
+
+
+# -- Hungarian ------------------------------------------------------------------------------
+
+
+def _random_kontra(rng: random.Random) -> dict[tuple[str, str], int]:
+    kontra = {("d", "game"): rng.choice((0, 0, 1, 2))}
+    for bonus in ("double", "volat", *CARD_BONUSES):
+        for team in ("d", "o"):
+            if rng.random() < 0.25:
+                kontra[(team, bonus)] = rng.choice((0, 0, 1, 2))
+    return kontra
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_hungarian_value_table_is_the_scorer(options: dict[str, Any]) -> None:
+    """The separable table the compiled search adds up equals HU-SCORE-16 on any facts."""
+    opt = make_game("hungarian-tarokk", options).opt
+    rng = random.Random(repr(options))
+    for _ in range(25):
+        scorer = hungarian_solver.LeafScorer(opt, rng.randint(1, 4), _random_kontra(rng))
+        table = hungarian_fast.value_table(scorer)
+        for _ in range(400):
+            facts = (rng.randint(0, TOTAL_POINTS), rng.randint(0, 9),
+                     rng.getrandbits(42) & FIVE_POINT, rng.randrange(3), rng.randrange(5),
+                     rng.randrange(4))
+            assert hungarian_fast.table_value(table, *facts) == scorer.value(*facts), facts
+
+
+def _hungarian_states(options: dict[str, Any], deals: int, tricks_left: int) -> list[Any]:
+    return list(_play_states(make_game("hungarian-tarokk", options), deals, tricks_left))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_hungarian_compiled_solver_agrees_with_reference(options: dict[str, Any]) -> None:
+    states = _hungarian_states(options, 30, 4)
+    assert len(states) >= 300
+    for i, state in enumerate(states):
+        pos = hungarian_solver.position_from_state(state)
+        assert hungarian_fast.FastSolver().solve(pos) == hungarian_solver.Solver().solve(pos)
+        if i % 5 == 0:
+            assert (hungarian_fast.FastSolver().action_values(pos)
+                    == hungarian_solver.Solver().action_values(pos))
+
+
+def test_hungarian_compiled_solver_agrees_five_tricks_left() -> None:
+    states = [s for s in _hungarian_states({}, 40, 5) if len(s.tricks) == 4 and not s.trick]
+    assert len(states) >= 35
+    for state in states:
+        pos = hungarian_solver.position_from_state(state)
+        assert (hungarian_fast.FastSolver().action_values(pos)
+                == hungarian_solver.Solver().action_values(pos))
+
+
+def test_hungarian_node_limit_raises_and_the_domain_falls_back() -> None:
+    state = next(s for s in _hungarian_states({}, 3, 5) if not s.trick)
+    pos = hungarian_solver.position_from_state(state)
+    with pytest.raises(NodeLimitExceeded):
+        hungarian_fast.FastSolver(max_nodes=10).solve(pos)
+    exact = hungarian_solver.Solver().action_values(pos)
+    assert HungarianDomain(max_nodes=10, exact_tricks=5).values(pos) == exact
+    assert HungarianDomain().values(pos) == exact
+
+
+# -- Bavarian -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", VARIANTS)
+def test_bavarian_compiled_solver_agrees_with_reference(options: dict[str, Any]) -> None:
+    game = make_game("bavarian-tarock", options)
+    checked = 0
+    for state in _play_states(game, 60, 4):
+        if state.bettel and state.decl_tricks:
+            continue  # decided: the engine ends a lost Bettel at once
+        pos = bavarian_solver.position_from_state(state)
+        args = (state.pack, state.trump, state.bettel, game.opt.must_beat)
+        ref = bavarian_solver.Solver(*args)
+        assert bavarian_fast.FastSolver(*args).solve(pos) == ref.solve(pos)
+        if checked % 4 == 0:
+            assert (bavarian_fast.FastSolver(*args).action_values(pos)
+                    == bavarian_solver.Solver(*args).action_values(pos))
+        checked += 1
+    assert checked >= 300
+
+
+# -- Ottocento ------------------------------------------------------------------------------
+
+GRANDE_OPTIONS = {"grande_sun_moon_blocks_16": True, "grande_moon_16_blocks_15": True,
+                  "set_wilds": True}
+
+
+@pytest.mark.parametrize("options", [*OTTOCENTO_OPTIONS, GRANDE_OPTIONS])
+def test_ottocento_pile_score_is_the_reference(options: dict[str, Any]) -> None:
+    """Combinations and card points of random piles, rich in trumps, as ``PileScorer``."""
+    opts = make_game("ottocento", options).opt
+    scorer = ottocento_solver.PileScorer(opts)
+    rng = random.Random(repr(options))
+    trumps = ((1 << 23) - 1) << 40  # the trumps and the MATTO
+    for _ in range(3000):
+        pile = rng.getrandbits(62) & rng.getrandbits(62) & rng.getrandbits(62)
+        if rng.random() < 0.5:
+            pile |= rng.getrandbits(62) & trumps
+        assert ottocento_fast.pile_score(pile, opts) == scorer(pile), pile
+
+
+@pytest.mark.parametrize("options", [*OTTOCENTO_OPTIONS, GRANDE_OPTIONS])
+def test_ottocento_compiled_solver_agrees_with_reference(options: dict[str, Any]) -> None:
+    game = make_game("ottocento", options)
+    checked = 0
+    for state in _play_states(game, 30, 3):
+        pos = ottocento_solver.position_from_state(state)
+        assert (ottocento_fast.FastSolver(state.opt).solve(pos)
+                == ottocento_solver.Solver(state.opt).solve(pos))
+        if checked % 4 == 0:
+            assert (ottocento_fast.FastSolver(state.opt).action_values(pos)
+                    == ottocento_solver.Solver(state.opt).action_values(pos))
+        checked += 1
+    assert checked >= 150
