@@ -106,20 +106,18 @@ class EnvState:
         self._narrowed = None
 
     def _count(self, actor: int, action: Hashable, seen: int) -> None:
-        """Add ``action`` to every seat's counts, with one indexed numpy update for the whole
-        action (the positions are distinct: one row per seat, distinct tokens within a row)."""
+        """Add ``action`` to every seat's counts: a few scalar stores, which numpy does faster
+        than one indexed update built from a list."""
         s, t = self.num_seats, self.encoding.num_tokens
-        width = s * t + s
         spelled = self.encoding.tokens(action)
-        where: list[int] = []
+        counts = self.counts
         for q in range(s):
             rel = (actor - q) % s
             if seen >> q & 1:
-                base = q * width + rel * t
-                where += [base + token for token in spelled]
+                for token in spelled:
+                    counts[q, rel * t + token] += 1.0
             else:
-                where.append(q * width + s * t + rel)
-        self.counts.reshape(-1)[where] += 1.0
+                counts[q, s * t + rel] += 1.0
 
     def clone(self) -> EnvState:
         other = EnvState.__new__(EnvState)
