@@ -112,11 +112,14 @@ def bench_openspiel(name: str, opts: dict[str, Any], deals: int) -> float | None
 
 
 VECTOR_SIZES = (1, 16, 256)
+STEPS_PER_SLOT = 300  # a few deals of every game
 
 
 def bench_vector(name: str, opts: dict[str, Any], num_envs: int, steps: int) -> float | None:
     """Sub-environment steps per second of the vector face with ``num_envs`` deals, over about
-    ``steps`` sub-environment steps (at least one batch step)."""
+    ``steps`` sub-environment steps, and at least ``STEPS_PER_SLOT`` per sub-environment: a deal's
+    early decisions (auction, discards) cost more than its tricks, so each sub-environment plays
+    whole deals, not only their beginnings."""
     try:
         from tarock.env import vector_env
 
@@ -125,7 +128,7 @@ def bench_vector(name: str, opts: dict[str, Any], num_envs: int, steps: int) -> 
         return None
     rng = np.random.default_rng(1)
     obs, _ = env.reset(seed=0)
-    batches = max(1, steps // num_envs)
+    batches = max(STEPS_PER_SLOT, steps // num_envs)
     start = time.perf_counter()
     for _ in range(batches):
         tokens = np.argmax(rng.random(obs["action_mask"].shape) * obs["action_mask"], axis=1)
