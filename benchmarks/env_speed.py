@@ -8,6 +8,9 @@ made at every decision, for every game, through each face.
 * ``openspiel``: a pyspiel loop on the registered game: ``information_state_tensor`` and
   ``legal_actions`` of the player to act, one random action; the chance nodes that deal the cards
   are played but not counted.
+* ``vector N``: the vector face (``tarock.env.vector_env``) with N deals stepped together, for
+  N = 1, 16 and 256: per step, one random legal token per deal drawn from the batch's masks at
+  once; steps per second count every deal's token (N per batch step).
 * ``resample``: milliseconds per world at random decisions of random deals: ``first``, a new
   chain's first world (after its burn-in), and ``next``, each further world of the chain (20
   proposals, OpenSpiel's default ``resample_steps``): what ISMCTS pays per simulation.
@@ -15,7 +18,7 @@ made at every decision, for every game, through each face.
 A decision is one token: an action spelled with several tokens (a discard) counts once per
 token. The ``pettingzoo`` and ``openspiel`` faces are skipped when their extras are missing.
 
-Usage: python benchmarks/env_speed.py [--deals N] [--json]
+Usage: python benchmarks/env_speed.py [--deals N] [--vector-steps N] [--json]
 """
 
 from __future__ import annotations
@@ -108,6 +111,31 @@ def bench_openspiel(name: str, opts: dict[str, Any], deals: int) -> float | None
     return decisions / elapsed
 
 
+VECTOR_SIZES = (1, 16, 256)
+STEPS_PER_SLOT = 300  # a few deals of every game
+
+
+def bench_vector(name: str, opts: dict[str, Any], num_envs: int, steps: int) -> float | None:
+    """Sub-environment steps per second of the vector face with ``num_envs`` deals, over about
+    ``steps`` sub-environment steps, and at least ``STEPS_PER_SLOT`` per sub-environment: a deal's
+    early decisions (auction, discards) cost more than its tricks, so each sub-environment plays
+    whole deals, not only their beginnings."""
+    try:
+        from tarock.env import vector_env
+
+        env = vector_env(name, num_envs, **opts)
+    except ImportError:
+        return None
+    rng = np.random.default_rng(1)
+    obs, _ = env.reset(seed=0)
+    batches = max(STEPS_PER_SLOT, steps // num_envs)
+    start = time.perf_counter()
+    for _ in range(batches):
+        tokens = np.argmax(rng.random(obs["action_mask"].shape) * obs["action_mask"], axis=1)
+        obs, *_ = env.step(tokens)
+    return batches * num_envs / (time.perf_counter() - start)
+
+
 def bench_resample(name: str, opts: dict[str, Any], points: int) -> tuple[float, float]:
     """Milliseconds for a new chain's first world and for each further world."""
     game = tarock.games.make_game(name, opts)
@@ -137,6 +165,8 @@ def bench_resample(name: str, opts: dict[str, Any], points: int) -> tuple[float,
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--vector-steps", type=int, default=10_000,
+                        help="sub-environment steps per vector run (default 10000)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
@@ -147,16 +177,20 @@ def main() -> None:
             "pettingzoo": bench_pettingzoo(name, opts, args.deals),
             "openspiel": bench_openspiel(name, opts, args.deals),
         })
+        for n in VECTOR_SIZES:
+            rows[-1][f"vector {n}"] = bench_vector(name, opts, n, args.vector_steps)
         rows[-1]["resample_first_ms"], rows[-1]["resample_next_ms"] = bench_resample(
             name, opts, max(args.deals // 4, 10))
     if args.json:
         print(json.dumps(rows, indent=2))
         return
-    print(f"{'game':18} {'table':16} {'tokens/s':>9} {'pettingzoo/s':>13} {'openspiel/s':>12} "
-          f"{'resample first/next ms':>23}")
+    columns = [("tokens", 9), ("pettingzoo", 13), ("openspiel", 12),
+               *((f"vector {n}", 11) for n in VECTOR_SIZES)]
+    heads = " ".join(f"{k + '/s':>{w}}" for k, w in columns)
+    print(f"{'game':18} {'table':16} {heads} {'resample first/next ms':>23}")
     for row in rows:
         cells = [f"{row[k]:>{w}.0f}" if row[k] is not None else f"{'-':>{w}}"
-                 for k, w in (("tokens", 9), ("pettingzoo", 13), ("openspiel", 12))]
+                 for k, w in columns]
         resampling = f"{row['resample_first_ms']:.1f} / {row['resample_next_ms']:.1f}"
         print(f"{row['game']:18} {row['table']:16} {' '.join(cells)} {resampling:>23}")
 

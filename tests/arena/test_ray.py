@@ -45,3 +45,24 @@ def test_ray_local_matches_in_process(tmp_path: Path):
     assert proc.returncode == 0, stderr[-2000:]
     assert json.loads(stdout) == local.to_json() | {"records": str(out)}
     assert out.read_bytes() == (tmp_path / "local.jsonl").read_bytes()
+
+
+def test_simulate_on_ray_local_matches_in_process(tmp_path: Path):
+    """``tarock simulate --ray local`` writes the records ``tarock simulate`` writes here."""
+    outputs = {}
+    for label, extra in (("here", []), ("ray", ["--workers", "2", "--ray", "local"])):
+        out = tmp_path / f"{label}.jsonl"
+        args = ["simulate", "--deals", "5", "--seed", "3", "--players", "cautious",
+                "--option", "players=5", "--out", str(out), "--json", *extra]
+        proc = subprocess.Popen([sys.executable, "-c", CLI, *args], cwd=tmp_path, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                start_new_session=True)
+        try:
+            stdout, stderr = proc.communicate(timeout=LIMIT_S)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            stdout, stderr = proc.communicate()
+            pytest.fail(f"simulate {label} did not finish within {LIMIT_S} s: {stderr[-2000:]}")
+        assert proc.returncode == 0, stderr[-2000:]
+        outputs[label] = json.loads(stdout) | {"out": None}, out.read_bytes()
+    assert outputs["ray"] == outputs["here"]

@@ -408,3 +408,24 @@ def test_play_discard_by_card_numbers():
     out = result.stdout
     assert "Pick 2 cards by number, e.g. 1 2 [1-" in out
     assert "discard" in out
+
+
+def test_simulate_gives_the_same_records_and_summary_for_any_worker_count(
+        tmp_path: Path, simulated: Path):
+    out = tmp_path / "workers.jsonl"
+    result = run("simulate", "--deals", "6", "--seed", "11", "--workers", "2", "--out",
+                 str(out), "--json")
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes() == simulated.read_bytes()
+    one = run("simulate", "--deals", "6", "--seed", "11", "--json")
+    assert json.loads(result.stdout) | {"out": None} == json.loads(one.stdout)
+
+
+def test_simulate_without_ray_installed_says_how_to_install_it(monkeypatch):
+    from tarock.arena import backends
+
+    def missing() -> None:
+        raise backends.ArenaBackendError("Ray is not installed", expected=backends.RAY_EXTRA)
+
+    monkeypatch.setattr(backends, "import_ray", missing)
+    assert_bad_input(run("simulate", "--deals", "1", "--ray", "local"), "tarock[ray]")

@@ -1,9 +1,13 @@
-"""Where the arena's units are played: this process, local worker processes, or a Ray cluster.
+"""Where numbered units of work are done: this process, local worker processes, or a Ray cluster.
 
-Each backend is a context manager that yields an iterator over chunk results *in unit order*,
-so records are written in the same order whatever the backend. Units are split into ordered
-chunks of consecutive units (about four chunks per worker, at most 25 units each) to keep the
-per-task overhead small while balancing the load.
+The arena's duplicate units and ``tarock simulate``'s deals both go through here. A unit is an
+index ``0 .. n-1``; ``work(spec, units)`` does a chunk of them and returns one result per unit,
+depending on nothing but the (small, picklable) ``spec`` and the indices, so the results are the
+same whoever does them. ``work`` must be a module-level function, so that worker processes and
+Ray can import it. Each backend is a context manager that yields an iterator over chunk results
+*in unit order*, so records are written in the same order whatever the backend. Units are split
+into ordered chunks of consecutive units (about four chunks per worker, at most 25 units each)
+to keep the per-task overhead small while balancing the load.
 
 * ``workers == 1``: units are played one by one in this process.
 * ``workers > 1``: a :class:`concurrent.futures.ProcessPoolExecutor` with ``workers`` processes
@@ -20,23 +24,23 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Any
 
-from tarock.arena.runner import ArenaSpec, UnitResult, run_units
 from tarock.core.errors import TarockError
 
 MAX_CHUNK = 25
 CHUNKS_PER_WORKER = 4
 RAY_EXTRA = "pip install 'tarock[ray]'"
 
-Chunks = Iterator[list[UnitResult]]
+Chunks = Iterator[list[Any]]
+Work = Callable[[Any, Sequence[int]], list[Any]]  # work(spec, units) -> one result per unit
 
 
 class ArenaBackendError(TarockError):
-    """The arena could not use the requested backend (Ray missing or unreachable)."""
+    """The requested backend cannot be used (Ray missing or unreachable)."""
 
 
 def chunks(deals: int, parallelism: int) -> list[list[int]]:
@@ -49,24 +53,25 @@ def chunks(deals: int, parallelism: int) -> list[list[int]]:
 
 
 @contextmanager
-def local_backend(spec: ArenaSpec, deals: int, workers: int) -> Iterator[Chunks]:
-    """Play the units here (``workers == 1``) or in a pool of ``workers`` processes."""
+def local_backend(work: Work, spec: Any, deals: int, workers: int) -> Iterator[Chunks]:
+    """Do the units here (``workers == 1``) or in a pool of ``workers`` processes."""
     parts = chunks(deals, workers)
     if workers <= 1:
-        yield (run_units(spec, part) for part in parts)
+        yield (work(spec, part) for part in parts)
         return
     pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)),
                                mp_context=multiprocessing.get_context("spawn"))
     try:
-        futures = [pool.submit(run_units, spec, part) for part in parts]
+        futures = [pool.submit(work, spec, part) for part in parts]
         yield (future.result() for future in futures)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextmanager
-def ray_backend(spec: ArenaSpec, deals: int, address: str, workers: int) -> Iterator[Chunks]:
-    """Play the units as Ray tasks, one task per chunk (see the module docstring)."""
+def ray_backend(work: Work, spec: Any, deals: int, address: str,
+                workers: int) -> Iterator[Chunks]:
+    """Do the units as Ray tasks, one task per chunk (see the module docstring)."""
     ray = import_ray()
     started = False
     if not ray.is_initialized():
@@ -83,7 +88,7 @@ def ray_backend(spec: ArenaSpec, deals: int, address: str, workers: int) -> Iter
         started = True
     try:
         cpus = int(ray.cluster_resources().get("CPU", workers)) or 1
-        task = ray.remote(num_cpus=1)(run_units)
+        task = ray.remote(num_cpus=1)(work)
         refs = [task.remote(spec, part) for part in chunks(deals, cpus)]
         try:
             yield (ray.get(ref) for ref in refs)

@@ -173,9 +173,9 @@ def run_arena(game_name: str, options: Mapping[str, Any] | None, player_kinds: S
                      think=think)
     if ray_address is not None:
         backends.import_ray()  # fail before anything is written
-        backend = backends.ray_backend(spec, deals, ray_address, workers)
+        backend = backends.ray_backend(run_units, spec, deals, ray_address, workers)
     else:
-        backend = backends.local_backend(spec, deals, workers)
+        backend = backends.local_backend(run_units, spec, deals, workers)
     units: list[UnitResult] = []
     with backend as results, _open_records(records_path) as fh:
         for chunk in results:

@@ -47,7 +47,9 @@ def deal_pack(pack: Sequence[int], variant: str, active: Sequence[int],
 
 def lay_away_options(hand: int) -> list[int]:
     """BT-TALON-3: any 3 cards of the hand (OQ-14: no restriction)."""
-    return [sum(1 << c for c in combo) for combo in combinations(bits(hand), TALON_SIZE)]
+    # the sets as sums of single-card masks in C (map/sum) rather than a generator per set:
+    # the same masks in the same order, several times faster for the few hundred sets
+    return list(map(sum, combinations([1 << c for c in bits(hand)], TALON_SIZE)))
 
 
 def trump_choices(opt: BavarianOptions, contract: str) -> tuple[int, ...]:

@@ -30,6 +30,7 @@ from rich.text import Text
 from typer.core import TyperGroup
 
 import tarock.games  # noqa: F401  (registers the games)
+from tarock.arena.simulate import SimulateSpec, player_seed, simulate
 from tarock.cli import arena_cmd, options_cmd, render, rules_cmd, serve_cmd
 from tarock.cli.common import (
     DEFAULT_GAME,
@@ -48,8 +49,7 @@ from tarock.core.errors import (
 from tarock.core.options import parse_option_args
 from tarock.core.presentation import Presentation
 from tarock.core.protocol import Game, State, make_game, registered_commands, registered_games
-from tarock.core.records import append_record, iter_records, read_record, record_from_state, replay
-from tarock.core.session import play_out, players_act
+from tarock.core.records import append_record, iter_records, read_record, replay
 from tarock.players import make_player, player_names
 from tarock.players.base import LEVELS, is_omniscient
 
@@ -160,10 +160,6 @@ def player_kinds(spec: str, count: int, what: str = "--players") -> list[str]:
         raise InvalidOptionError(f"{what} lists {len(kinds)} players",
                                  expected=f"one kind, or {count} comma-separated kinds")
     return kinds
-
-
-def _player_seed(seed: int, seat: int) -> int:
-    return seed * 101 + seat
 
 
 def _prefixed(exc: TarockError, prefix: str) -> InvalidRecordError:
@@ -310,6 +306,13 @@ def simulate_cmd(
     players: Annotated[str, typer.Option(
         help="Player kind for every seat, or a comma list with one kind per seat.")] = "random",
     seed: Annotated[int, typer.Option(help="Deal i uses seed SEED+i.")] = 0,
+    workers: Annotated[int, typer.Option(
+        min=1, help="Local worker processes (1: play in this process); with --ray, the CPUs "
+                    "of a local Ray instance. The results do not depend on it.")] = 1,
+    ray: Annotated[str | None, typer.Option(
+        "--ray", metavar="ADDRESS",
+        help="Play on Ray: 'local' starts a local instance, otherwise a cluster address "
+             "('auto', 'ray://HOST:10001'). Needs the 'ray' extra.")] = None,
     option: OptionsOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write the records here (.jsonl).")] = None,
     json_out: JsonOpt = False,
@@ -319,6 +322,8 @@ def simulate_cmd(
     n = g.num_seats
     kinds = player_kinds(players, n)
     names = [f"{kind} {seat}" for seat, kind in enumerate(kinds)]
+    spec = SimulateSpec(game, parse_option_args(option or []), tuple(kinds), tuple(names), seed,
+                        records=out is not None)
     outcomes: Counter[str] = Counter()
     totals = [0] * n
     console = new_console()
@@ -328,18 +333,15 @@ def simulate_cmd(
         with Progress(TextColumn("simulating"), BarColumn(), MofNCompleteColumn(),
                       TimeElapsedColumn(), console=console, disable=quiet) as progress:
             task = progress.add_task("deals", total=deals)
-            for i in range(deals):
-                deal_seed = seed + i
-                seats = [make_player(kind, _player_seed(deal_seed, s))
-                         for s, kind in enumerate(kinds)]
-                state = play_out(g.new_deal_state(deal_seed, i % n), players_act(seats))
-                result = state.result()
-                if "outcome" in result:
-                    outcomes[str(result["outcome"])] += 1
-                totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
-                if fh is not None:
-                    append_record(record_from_state(state, names, seed=deal_seed), fh)
-                progress.advance(task)
+            for chunk in simulate(spec, deals, workers, ray):
+                for played in chunk:
+                    result = played.result
+                    if "outcome" in result:
+                        outcomes[str(result["outcome"])] += 1
+                    totals = [t + s for t, s in zip(totals, result["scores"], strict=True)]
+                    if fh is not None and played.record is not None:
+                        append_record(played.record, fh)
+                progress.advance(task, len(chunk))
     finally:
         if fh is not None:
             fh.close()
@@ -413,7 +415,7 @@ def play_cmd(
     session, kinds = _seat_players(g, pres, name, others, seed)
     names = list(session.names)
     human = names.index(name)
-    computers = {s: make_player(kind, _player_seed(seed, s)) for s, kind in kinds.items()}
+    computers = {s: make_player(kind, player_seed(seed, s)) for s, kind in kinds.items()}
     console = new_console()
     console.print(Text(pres.t("ui.you_are", game=pres.t("game.name"), seed=seed, name=name,
                               seat=human), style="bold"))

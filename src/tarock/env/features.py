@@ -79,7 +79,12 @@ class TensorWriter:
         return out
 
     def fill(self, state: EnvState, seat: int, out: np.ndarray) -> None:
-        """Write ``seat``'s tensor into ``out`` (a zeroed float vector of ``size``)."""
+        """Write ``seat``'s tensor into ``out`` (a zeroed float vector of ``size``).
+
+        The finished tricks hold most of the ones and never change, so their positions are
+        kept in the state (``EnvState.finished_tricks``, an index array per seat, extended when
+        a trick finishes) and written with one indexed store; a decision pays in Python only
+        for the hand and the trick on the table."""
         s, n, at = self.seats, self.cards, self.offset
         out[at["seat"] + seat] = 1.0
         engine = state.engine
@@ -87,20 +92,34 @@ class TensorWriter:
         if actor >= 0:
             out[at["to_act"] + (actor - seat) % s] = 1.0
         view = engine.card_view(seat)
+        hand = at["hand"]
         for card in iter_bits(view.hand):
-            out[at["hand"] + card] = 1.0
-        for trick in view.tricks:
-            winner = (trick.winner - seat) % s
-            for who, card in zip(trick.seats, trick.cards, strict=True):
-                out[at["played"] + (who - seat) % s * n + card] = 1.0
-                out[at["won"] + winner * n + card] = 1.0
+            out[hand + card] = 1.0
+        played = at["played"]
+        done, positions = state.finished_tricks.get(seat, (0, _NONE))
+        if done < len(view.tricks):
+            won, new = at["won"], []
+            for trick in view.tricks[done:]:
+                winner = won + (trick.winner - seat) % s * n
+                for who, card in zip(trick.seats, trick.cards, strict=True):
+                    new.append(played + (who - seat) % s * n + card)
+                    new.append(winner + card)
+            positions = np.concatenate((positions, np.array(new, dtype=np.intp)))
+            state.finished_tricks[seat] = (len(view.tricks), positions)
+        out[positions] = 1.0
+        table = at["trick"]
         for position, (who, card) in enumerate(zip(view.trick_seats, view.trick, strict=True)):
-            out[at["played"] + (who - seat) % s * n + card] = 1.0
-            out[at["trick"] + position * n + card] = 1.0
+            out[played + (who - seat) % s * n + card] = 1.0
+            out[table + position * n + card] = 1.0
         start = at["actions"]
         out[start:start + state.counts.shape[1]] = state.counts[seat]
         if state.pending and actor == seat:
-            out[[at["pending"] + t for t in state.pending]] = 1.0
+            pending = at["pending"]
+            for token in state.pending:
+                out[pending + token] = 1.0
         extra = self.encoding.extra_features(engine, seat)
         if extra:
             out[self.size - len(extra):] = extra
+
+
+_NONE = np.zeros(0, dtype=np.intp)  # no finished trick yet

@@ -64,7 +64,7 @@ def _with_pending(world: EnvState, state: EnvState, seat: int) -> EnvState:
     """Carry the seat's own half-spelled action over; another seat's is not known to it."""
     if state.pending and state.current_player() == seat:
         world.pending = state.pending
-        world._choice = None
+        world._choice = world._narrowed = None
     return world
 
 

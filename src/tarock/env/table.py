@@ -24,7 +24,8 @@ from tarock.env.tokens import TokenChoice
 class EnvState:
     """A deal in progress, driven by tokens (see the module docstring)."""
 
-    __slots__ = ("_choice", "counts", "encoding", "engine", "pending", "perceived", "seen_by")
+    __slots__ = ("_choice", "_narrowed", "counts", "encoding", "engine", "finished_tricks",
+                 "pending", "perceived", "seen_by")
 
     def __init__(self, engine: State):
         self.engine = engine
@@ -39,6 +40,13 @@ class EnvState:
         s, t = self.num_seats, self.encoding.num_tokens
         self.counts = np.zeros((s, s * t + s), dtype=np.float32)
         self._choice: TokenChoice | None = None
+        # the pending prefix and the legal actions that start with it (None: all of them), so
+        # that each token of a discard looks only at the sets still possible
+        self._narrowed: tuple[tuple[int, ...], list[Hashable]] | None = None
+        # per seat: how many finished tricks the index array covers, and the array: the
+        # positions of their cards in the seat's tensor (tarock.env.features). Finished tricks
+        # never change, so a tensor only adds the new ones; the arrays are never written to.
+        self.finished_tricks: dict[int, tuple[int, np.ndarray]] = {}
 
     @property
     def num_seats(self) -> int:
@@ -58,7 +66,10 @@ class EnvState:
 
     def choice(self) -> TokenChoice:
         if self._choice is None:
-            self._choice = TokenChoice(self.encoding, self.engine.legal_actions(), self.pending)
+            narrowed = self._narrowed
+            legal = (narrowed[1] if narrowed is not None and narrowed[0] == self.pending
+                     else self.engine.legal_actions())
+            self._choice = TokenChoice(self.encoding, legal, self.pending)
         return self._choice
 
     def legal_tokens(self) -> list[int]:
@@ -69,9 +80,11 @@ class EnvState:
 
     def apply_token(self, token: int) -> None:
         """Choose ``token``; an illegal token raises IllegalActionError and changes nothing."""
-        action = self.choice().choose(token)
+        choice = self.choice()
+        action = choice.choose(token)
         if action is None:
             self.pending = (*self.pending, token)
+            self._narrowed = (self.pending, choice.leads_on[token])
             self._choice = None
         else:
             self.apply_action(action)
@@ -90,17 +103,21 @@ class EnvState:
         self._count(actor, action, seen)
         self.pending = ()
         self._choice = None
+        self._narrowed = None
 
     def _count(self, actor: int, action: Hashable, seen: int) -> None:
+        """Add ``action`` to every seat's counts: a few scalar stores, which numpy does faster
+        than one indexed update built from a list."""
         s, t = self.num_seats, self.encoding.num_tokens
         spelled = self.encoding.tokens(action)
+        counts = self.counts
         for q in range(s):
             rel = (actor - q) % s
             if seen >> q & 1:
                 for token in spelled:
-                    self.counts[q, rel * t + token] += 1.0
+                    counts[q, rel * t + token] += 1.0
             else:
-                self.counts[q, s * t + rel] += 1.0
+                counts[q, s * t + rel] += 1.0
 
     def clone(self) -> EnvState:
         other = EnvState.__new__(EnvState)
@@ -111,6 +128,8 @@ class EnvState:
         other.seen_by = self.seen_by.copy()
         other.counts = self.counts.copy()
         other._choice = self._choice  # immutable once built, and the decision is the same
+        other._narrowed = self._narrowed  # likewise
+        other.finished_tricks = self.finished_tricks.copy()  # the arrays are never written
         return other
 
     def knowledge(self, seat: int, pending: bool = True) -> str:

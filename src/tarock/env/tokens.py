@@ -17,24 +17,37 @@ from tarock.core.errors import IllegalActionError
 class TokenChoice:
     """The legal next tokens of one decision after ``pending``, and what each one does."""
 
-    __slots__ = ("completes", "tokens")
+    __slots__ = ("completes", "leads_on", "tokens")
 
     def __init__(self, encoding: ActionEncoding, legal: Sequence[Hashable],
                  pending: tuple[int, ...]):
         depth = len(pending)
+        single = encoding.single
         # token -> the action it completes, or None when it only extends the prefix
         nxt: dict[int, Hashable | None] = {}
+        # token -> the legal actions it starts or continues, when it completes none: all that
+        # the next token's choice has to look at
+        leads_on: dict[int, list[Hashable]] = {}
         for action in legal:
-            spelled = encoding.tokens(action)
-            if spelled[:depth] != pending or len(spelled) <= depth:
-                continue
-            token = spelled[depth]
-            done = len(spelled) == depth + 1
+            # a one-token action (most of them) completes at once; asking the encoding's table
+            # first spares spelling it
+            token = single.get(action) if not depth else None
+            if token is not None:
+                done = True
+            else:
+                spelled = encoding.tokens(action)
+                if spelled[:depth] != pending or len(spelled) <= depth:
+                    continue
+                token = spelled[depth]
+                done = len(spelled) == depth + 1
             previous = nxt.get(token, ...)
             if previous is not ... and (done or previous is not None):
-                raise AssertionError(f"ambiguous spelling of {action!r}: {spelled}")
+                raise AssertionError(f"ambiguous spelling of {action!r}: {encoding.tokens(action)}")
             nxt[token] = action if done else None
+            if not done:
+                leads_on.setdefault(token, []).append(action)
         self.completes = nxt
+        self.leads_on = leads_on
         self.tokens = tuple(sorted(nxt))
 
     def choose(self, token: int) -> Hashable | None:

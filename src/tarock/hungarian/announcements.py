@@ -35,11 +35,9 @@ _LOOKAHEAD = 4
 KONTRAS = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
            for item in ("game", *ANNOUNCEABLE)}
 DOUBLE_VOLAT = frozenset(("double", "volat"))
-# (owner team, current level) of the items a member of each team may raise (HU-ANN-11).
-RAISABLE_BY_DECLARER_TEAM = frozenset([(DECLARER_TEAM, lv) for lv in (1, 3)]
-                              + [(OPPONENTS, lv) for lv in (0, 2, 4)])
-RAISABLE_BY_OPPONENTS = frozenset([(OPPONENTS, lv) for lv in (1, 3)]
-                              + [(DECLARER_TEAM, lv) for lv in (0, 2, 4)])
+# The current levels at which a team may raise an item it owns, and one the other team owns
+# (HU-ANN-11): odd levels belong to the non-owner, even levels to the owner.
+OWNER_RAISES, OTHER_RAISES = (1, 3), (0, 2, 4)
 ULTIMO_ITEMS = {(DECLARER_TEAM, "ultimo"), (OPPONENTS, "ultimo")}
 
 
@@ -183,10 +181,10 @@ class Announcements:
             announced = self.announced[t]
             out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
                     and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))]
-        # Odd levels belong to the non-owner, even levels to the owner (HU-ANN-11).
-        raisable = RAISABLE_BY_DECLARER_TEAM if t == DECLARER_TEAM else RAISABLE_BY_OPPONENTS
+        # A test of the level alone, not of an (owner, level) pair built per item: this runs
+        # at every decision of the phase.
         out += [KONTRAS[item] for item, level in self.klevel.items()
-                if (item[0], level) in raisable]
+                if level in (OWNER_RAISES if item[0] == t else OTHER_RAISES)]
         if self.obligations_met():
             out.append(PASS_ACTION)
         return out
@@ -245,11 +243,12 @@ class Announcements:
     def _compute_legal(self) -> list[Action]:
         cands = self.candidates()
         p, opt = self.turn_player, self.ctx.opt
-        if self._first_turn_duty() or (self.count_due(p) and (
+        due = self.count_due(p)
+        if self._first_turn_duty() or (due and (
                 opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team)):
             return [a for a in cands
                     if a is PASS_ACTION or self._completable_after(a, _LOOKAHEAD)]
-        if self.count_due(p):
+        if due:
             # HU-ANN-9 under the default count rules: ultimo needs the count in the same turn,
             # and the count may only open the turn, so an ultimo action here can never be
             # followed by it; everything else leaves the turn free to end.

@@ -230,7 +230,7 @@ class HungarianState(State):
             return [A.BIDS[c] for c in self.auction.legal_calls(p)]
         if phase == ANNOUNCE:
             assert self.ann is not None
-            return list(self.ann.legal())
+            return self.ann.legal()  # legal_actions() copies it; the cache is never written
         if phase == DISCARD:
             return [_discard_action(m) for m in self._discard_masks(p)]
         if phase == ANNUL:

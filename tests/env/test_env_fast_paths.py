@@ -1,0 +1,88 @@
+"""Differential tests of the environments' fast paths against the code they replaced, kept here
+as the reference: the tensor (finished tricks cached per seat) and the token choice (narrowed
+to the actions a pending prefix still allows), on random states of every game."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("numpy")
+
+import numpy as np
+
+import tarock.games
+from tarock.core.cards import iter_bits
+from tarock.env.features import TensorWriter
+from tarock.env.table import EnvState
+from tarock.env.tokens import TokenChoice
+
+TABLES = [("hungarian-tarokk", {}), ("hungarian-tarokk", {"players": 5}),
+          ("bavarian-tarock", {}), ("bavarian-tarock", {"variant": "simple"}),
+          ("ottocento", {}), ("ottocento", {"players": 2})]
+
+
+def reference_tensor(writer: TensorWriter, state: EnvState, seat: int) -> np.ndarray:
+    """The tensor as first written: one store per card, every trick walked each time."""
+    out = np.zeros(writer.size, dtype=np.float32)
+    s, n, at = writer.seats, writer.cards, writer.offset
+    out[at["seat"] + seat] = 1.0
+    engine = state.engine
+    actor = engine.current_player()
+    if actor >= 0:
+        out[at["to_act"] + (actor - seat) % s] = 1.0
+    view = engine.card_view(seat)
+    for card in iter_bits(view.hand):
+        out[at["hand"] + card] = 1.0
+    for trick in view.tricks:
+        winner = (trick.winner - seat) % s
+        for who, card in zip(trick.seats, trick.cards, strict=True):
+            out[at["played"] + (who - seat) % s * n + card] = 1.0
+            out[at["won"] + winner * n + card] = 1.0
+    for position, (who, card) in enumerate(zip(view.trick_seats, view.trick, strict=True)):
+        out[at["played"] + (who - seat) % s * n + card] = 1.0
+        out[at["trick"] + position * n + card] = 1.0
+    start = at["actions"]
+    out[start:start + state.counts.shape[1]] = state.counts[seat]
+    if state.pending and actor == seat:
+        out[[at["pending"] + t for t in state.pending]] = 1.0
+    extra = writer.encoding.extra_features(engine, seat)
+    if extra:
+        out[writer.size - len(extra):] = extra
+    return out
+
+
+def reference_counts(state: EnvState) -> np.ndarray:
+    """The action counts rebuilt from the history, one store per token."""
+    s, t = state.num_seats, state.encoding.num_tokens
+    counts = np.zeros((s, s * t + s), dtype=np.float32)
+    for (actor, action), seen in zip(state.engine.history, state.seen_by, strict=True):
+        for q in range(s):
+            rel = (actor - q) % s
+            if seen >> q & 1:
+                for token in state.encoding.tokens(action):
+                    counts[q, rel * t + token] += 1.0
+            else:
+                counts[q, s * t + rel] += 1.0
+    return counts
+
+
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=lambda x: str(x))
+def test_tensors_counts_and_token_choices_are_the_reference_ones(name, options):
+    game = tarock.games.make_game(name, options)
+    writer = TensorWriter(game)
+    rng = random.Random(7)
+    for seed in range(4):
+        state = EnvState(game.new_deal_state(seed))
+        while not state.is_terminal():
+            for seat in rng.sample(range(game.num_seats), 2):  # some seats skip decisions
+                np.testing.assert_array_equal(writer.tensor(state, seat),
+                                              reference_tensor(writer, state, seat))
+            full = TokenChoice(state.encoding, state.engine.legal_actions(), state.pending)
+            assert state.choice().tokens == full.tokens
+            assert state.choice().completes == full.completes
+            if rng.random() < 0.1:
+                state = state.clone()  # clones carry the caches along
+            state.apply_token(rng.choice(state.legal_tokens()))
+        np.testing.assert_array_equal(state.counts, reference_counts(state))
