@@ -137,7 +137,7 @@ def test_unknown_game():
     (["simulate", "--deals", "0"], "--deals"),
     (["simulate", "--deals", "1", "--players", "random,random"], "--players"),
     (["simulate", "--deals", "1", "--players", "genius"], "genius"),
-    (["play", "--name", "Search 1"], "--name"),
+    (["play", "--name", "Heuristic 1"], "--name"),
     (["play", "--level", "expert"], "--level"),
     (["play", "--opponents", "genius"], "genius"),
     (["frobnicate"], "frobnicate"),

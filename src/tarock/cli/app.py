@@ -386,8 +386,9 @@ def play_cmd(
     seed: Annotated[int | None, typer.Option(help="Session seed (random if omitted).")] = None,
     option: OptionsOpt = None,
     level: Annotated[str, typer.Option(
-        help="Strength of the computer players: easy (cautious), normal (heuristic) or hard "
-             "(search, the strongest).")] = "hard",
+        help="Strength of the computer players: easy (cautious), normal (heuristic, the "
+             "default) or hard (search: exact endgames, slower, not yet measured stronger "
+             "than normal).")] = "normal",
     opponents: Annotated[str | None, typer.Option(
         help="Computer player kind, or a comma list for the other seats in seat order "
              "(instead of --level).")] = None,
