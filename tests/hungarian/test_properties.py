@@ -22,10 +22,11 @@ from tarock.core.cards import iter_bits
 from tarock.games import make_game
 from tarock.hungarian.cards import DECK, POINTS, TAROKKS
 from tarock.hungarian.game import HungarianState
-from tarock.hungarian.options import SPECS
+from tarock.hungarian.options import SPECS, HungarianOptions
 from tarock.players import make_player
 
 DEALS = 2000
+BINDING = ("cue_bid_accept_by_hold_only", "cue_bid_binding_only_if_other_declarer")
 CODES = set(DECK.by_code)
 
 
@@ -118,7 +119,7 @@ def check_finished(state: HungarianState) -> None:
 def random_options(rng: random.Random) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for spec in SPECS:
-        if rng.random() < 0.5:
+        if rng.random() < 0.5 or spec.key == "variant":
             continue
         if spec.kind == "bool":
             out[spec.key] = rng.random() < 0.5
@@ -126,6 +127,10 @@ def random_options(rng: random.Random) -> dict[str, Any]:
             out[spec.key] = rng.choice(spec.choices)
         else:
             out[spec.key] = sorted(rng.sample(spec.choices, rng.randint(0, len(spec.choices))))
+    if HungarianOptions.make({k: v for k, v in out.items() if k not in BINDING}) \
+            .cue_bid_model == "invitation":  # refused together (HU-BID-11)
+        for key in BINDING:
+            out.pop(key, None)
     return out
 
 

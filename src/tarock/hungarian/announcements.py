@@ -29,25 +29,31 @@ from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS
 
 GAME = (DECLARER_TEAM, "game")
-MAX_KONTRA = 5
-LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra")
+LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra", "Fedák Sári")
 _LOOKAHEAD = 4
 KONTRAS = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
            for item in ("game", *ANNOUNCEABLE)}
 DOUBLE_VOLAT = frozenset(("double", "volat"))
-# (owner team, current level) of the items a member of each team may raise (HU-ANN-11).
-RAISABLE_BY_DECLARER_TEAM = frozenset([(DECLARER_TEAM, lv) for lv in (1, 3)]
-                              + [(OPPONENTS, lv) for lv in (0, 2, 4)])
-RAISABLE_BY_OPPONENTS = frozenset([(OPPONENTS, lv) for lv in (1, 3)]
-                              + [(DECLARER_TEAM, lv) for lv in (0, 2, 4)])
+# What a team may no longer announce once it announced volát (HU-ANN-7, `after_volat_forbidden`);
+# the double is also barred by ``_double_volat_ok``.
+AFTER_VOLAT = {"double": frozenset(("double",)),
+               "double_trull_kings": frozenset(("double", "trull", "four_kings"))}
 ULTIMO_ITEMS = {(DECLARER_TEAM, "ultimo"), (OPPONENTS, "ultimo")}
+
+
+def raisable(team: str, max_level: int) -> frozenset[tuple[str, int]]:
+    """(owner team, current level) of the items a member of ``team`` may raise: odd levels belong
+    to the non-owner, even levels to the owner, up to ``max_kontra_level`` (HU-ANN-10/11)."""
+    other = OPPONENTS if team == DECLARER_TEAM else DECLARER_TEAM
+    return frozenset([(team, lv) for lv in range(1, max_level, 2)]
+                     + [(other, lv) for lv in range(0, max_level, 2)])
 
 
 class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
     __slots__ = ("active", "bonuses", "callable_mask", "cue_pagat_player", "declarer", "discards",
-                 "hands", "n_tarokks", "opt")
+                 "hands", "n_tarokks", "opt", "raisable")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
@@ -64,6 +70,7 @@ class Context:
         if opt.pagat_catch_bonus:
             names.append("pagat_catch")
         self.bonuses = tuple(names)
+        self.raisable = {t: raisable(t, opt.max_kontra_level) for t in (DECLARER_TEAM, OPPONENTS)}
 
 
 class Announcements:
@@ -181,10 +188,12 @@ class Announcements:
         t = DECLARER_TEAM if p == ctx.declarer or p == self.partner else OPPONENTS
         if self.public_side[p] != "unknown" or self.presumed_side() == t:
             announced = self.announced[t]
+            after_volat = AFTER_VOLAT[ctx.opt.after_volat_forbidden] if "volat" in announced \
+                else frozenset()
             out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
+                    and b not in after_volat
                     and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))]
-        # Odd levels belong to the non-owner, even levels to the owner (HU-ANN-11).
-        raisable = RAISABLE_BY_DECLARER_TEAM if t == DECLARER_TEAM else RAISABLE_BY_OPPONENTS
+        raisable = ctx.raisable[t]  # HU-ANN-11
         out += [KONTRAS[item] for item, level in self.klevel.items()
                 if (item[0], level) in raisable]
         if self.obligations_met():

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
-from tarock.core.errors import IllegalActionError, InvalidRecordError
+from tarock.core.errors import IllegalActionError, InvalidOptionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
 from tarock.core.tricks import CardView, card_view, tricks_view
@@ -81,6 +81,11 @@ class HungarianGame(Game):
 
     def __init__(self, options: Mapping[str, Any] | None = None):
         self.opt = HungarianOptions.make(options)
+        if self.opt.variant != "paskievics":
+            # The option namespace already holds the Illusztrált keys (HU-GEN-8); the variant's
+            # bonuses are not played yet, so a table of it is refused rather than misplayed.
+            raise InvalidOptionError("variant illusztralt is not available yet", rule="HU-GEN-8",
+                                     expected="variant=paskievics")
         self.options = self.opt.to_json()
         self.deck = RED_FOURS_DECK if self.opt.red_fours else DECK
 
@@ -516,7 +521,8 @@ class HungarianState(State):
         ann = self.ann
         assert ann is not None
         led = self.trick[0] if self.trick else None
-        return legal_cards(self.hands[p], led, ann.ultimo_announced_by(ann.team(p)))
+        keep = self.opt.ultimo_keeps_pagat and ann.ultimo_announced_by(ann.team(p))
+        return legal_cards(self.hands[p], led, keep)
 
     def _do_play(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.PLAY)
@@ -525,7 +531,7 @@ class HungarianState(State):
         if not self.hands[p] & card_bit:
             raise self._illegal(f"{DECK.code(card)} is not in hand", rule="HU-PLAY-2")
         if not self._legal_card_mask(p) & card_bit:
-            if self.opt.renonsz_penalty == "minimum_ten":
+            if self.opt.renonsz_penalty != "none":
                 self.renonsz_offender = p  # HU-IRR-3: the irregularity ends the deal
                 self._finish("renonsz")
                 return
@@ -606,7 +612,9 @@ class HungarianState(State):
             declarer=self.declarer, partner=ann.partner,
             declarer_discards=self.discards[self.declarer], tricks=tuple(self.tricks),
             kontra=dict(ann.klevel), counts=counts, claims=dict(self.claims),
-            talon_received={q: self.received[q] for q in self.active})
+            talon_received={q: self.received[q] for q in self.active},
+            other_discards=sum(self.discards[q] for q in self.active if q != self.declarer),
+            called_card_discarded=ann.discarder is not None)
 
     def _compute_result(self) -> dict[str, Any]:
         seats = self.game.num_seats

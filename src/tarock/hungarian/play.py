@@ -12,7 +12,9 @@ def legal_cards(hand: int, led: int | None, keep_pagat: bool) -> int:
     """The mask of playable cards (HU-PLAY-2, HU-PLAY-6).
 
     ``led`` is the first card of the current trick (None on lead); ``keep_pagat`` says the
-    player's team announced ultimo, so T1 may only be played as his only legal card (HU-PLAY-5).
+    player's team announced ultimo, so T1 may only be played as his only legal card (HU-PLAY-5);
+    the caller passes False under ``ultimo_keeps_pagat`` = false, where an early T1 only makes
+    the announced ultimo fail (HU-SCORE-9).
     """
     if led is None:
         legal = hand
