@@ -36,7 +36,7 @@ def accounted(state: HungarianState) -> None:
     places += [sum(1 << c for c in t.cards) for t in state.tricks]
     taken = sum(state.received)
     talon_left = sum(1 << c for c in state.deal.talon) & ~taken
-    if state.outcome == "probaharom_failed":
+    if state.outcome in ("probaharom_failed", "probaharom_thrown_in"):
         talon_left = sum(1 << c for c in state.deal.talon)  # drawn cards were shown, not kept
         places[state.declarer] = state.deal.hands[state.declarer]  # type: ignore[index]
     places.append(talon_left)

@@ -29,7 +29,7 @@ class Action(NamedTuple):
 
 
 BIDS = {call: Action(BID, call) for call in CALL_NAMES}
-RAISES = {level: Action(RAISE, level) for level in (1, 2, 3)}
+RAISES = {level: Action(RAISE, level) for level in (1, 2, 3, 4)}  # szóló: `raise_max_level`
 PLAYS = tuple(Action(PLAY, i) for i in range(42))
 CALLS = tuple(Action(CALL, i) for i in range(42))
 COUNTS = {n: Action(COUNT, n) for n in (8, 9)}

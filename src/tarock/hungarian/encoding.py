@@ -29,7 +29,8 @@ class HungarianEncoding(ActionEncoding):
         calls = ", ".join(CALL_NAMES[k] for k in sorted(CALL_NAMES))
         super().__init__([
             ("bid", len(CALL_NAMES), f"auction call by number: {calls} (HU-BID-1)"),
-            ("raise", 3, "HU-BID-15 raise: keep három, raise to kettő, to egy"),
+            ("raise", 4, "HU-BID-15 raise: keep három, raise to kettő, to egy, to szóló "
+                         "(szóló only under raise_max_level = szolo)"),
             ("discard", 42, "one discarded card by card index; a discard is spelled lowest "
                             "card first (HU-TALON-4)"),
             ("annul", 2, "0 = do not annul, 1 = annul the deal (HU-ANNUL-2)"),

@@ -59,6 +59,7 @@ if TYPE_CHECKING:
 AUCTION, RAISE, DISCARD, ANNUL, ANNOUNCE, PLAY, CLAIM, END = (
     "auction", "raise", "discard", "annul", "announce", "play", "claim", "end")
 LABELS = "ABCD"
+RAISE_TOP = {"egy": 3, "szolo": 4}  # the highest raise of HU-BID-15 by `raise_max_level`
 
 
 def active_seats(players: int, dealer: int) -> tuple[int, ...]:
@@ -189,7 +190,8 @@ class HungarianState(State):
         self.trick_seats: list[int] = []
         self.tricks: list[Trick] = []
         self.claims: dict[int, int] = {}
-        self.outcome = ""  # scored, all_pass, annulled, probaharom_failed, renonsz
+        # scored, all_pass, annulled, probaharom_failed, probaharom_thrown_in, renonsz
+        self.outcome = ""
         self.renonsz_offender: int | None = None
         self._result: dict[str, Any] | None = None
         self._legal: list[Action] | None = None  # legal_actions() of this position, cached
@@ -237,7 +239,7 @@ class HungarianState(State):
         if phase == ANNUL:
             return [A.ANNUL_YES, A.ANNUL_NO]
         if phase == RAISE:
-            return list(A.RAISES.values())
+            return [A.RAISES[k] for k in range(1, RAISE_TOP[self.opt.raise_max_level] + 1)]
         if phase == CLAIM:
             return [A.CLAIMS[self._n_tarokks(p)], A.PASS_ACTION]
         return []
@@ -319,6 +321,9 @@ class HungarianState(State):
 
     def _do_raise(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.RAISE)
+        if action.arg > RAISE_TOP[self.opt.raise_max_level]:
+            raise self._illegal("the raise goes at most to egy", rule="HU-BID-15",
+                                expected="keep három, kettő or egy")
         self.level = action.arg
         self._deal_talon()
 
@@ -328,7 +333,8 @@ class HungarianState(State):
         shares = split_talon(self.deal.talon, self.level, self.active, self.declarer)
         if self.auction.probaharom and not has_honour(shares[self.declarer]):
             self.received[self.declarer] = sum(1 << c for c in shares[self.declarer])
-            self._finish("probaharom_failed")
+            thrown_in = self.opt.failed_probaharom == "throw_in"  # HU-BID-9 option
+            self._finish("probaharom_thrown_in" if thrown_in else "probaharom_failed")
             return
         for seat, cards in shares.items():
             mask = sum(1 << c for c in cards)
