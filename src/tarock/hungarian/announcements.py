@@ -53,11 +53,11 @@ class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
     __slots__ = ("active", "bonuses", "callable_mask", "cue_pagat_player", "declarer", "discards",
-                 "hands", "n_tarokks", "opt", "raisable")
+                 "hands", "n_tarokks", "opt", "promised", "raisable")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
-                 cue_pagat_player: int | None):
+                 cue_pagat_player: int | None, promised: int | None = None):
         self.opt = opt
         self.active = active
         self.declarer = declarer
@@ -65,6 +65,8 @@ class Context:
         self.discards = discards  # by seat
         self.callable_mask = callable_mask
         self.cue_pagat_player = cue_pagat_player  # owes ultimo in his first turn (HU-ANN-14)
+        # the auction's promised card: the card of the cue bid in force or T20 after a yield
+        self.promised = promised
         self.n_tarokks = {q: (hands[q] & TAROKKS).bit_count() for q in active}
         names = ["trull", "four_kings", "double", "volat", "ultimo", "xxi_catch"]
         if opt.pagat_catch_bonus:
@@ -297,6 +299,9 @@ class Announcements:
             if self.ctx.discards[self.ctx.declarer] & card:
                 self.alone_public = True  # HU-ANN-12, deduction 2
                 self.apply_deductions()
+            if self._call_reveals_teams(arg):
+                self.alone_public = self.partner is None  # HU-ANN-12, deduction 3
+                self.public_side.update({q: self.team(q) for q in self.ctx.active})
             flags.add("call")
         elif kind == ANNOUNCE:
             t = self.team(p)
@@ -317,6 +322,13 @@ class Announcements:
                 flags.add("ultimo")
         else:
             raise AssertionError(kind)
+
+    def _call_reveals_teams(self, card: int) -> bool:
+        """Deduction 3 of HU-ANN-12 (`promised_card_call_reveals_teams`): the promised card is
+        called and the declarer discarded no tarokk."""
+        ctx = self.ctx
+        return (ctx.opt.promised_card_call_reveals_teams and card == ctx.promised
+                and not ctx.discards[ctx.declarer] & TAROKKS)
 
     def _end_turn(self) -> None:
         self.pass_only = self.pass_only + 1 if self.turn_len == 0 else 0

@@ -30,6 +30,7 @@ from tarock.hungarian.cards import (
     SUIT_MASKS,
     SUIT_OF,
     T1,
+    T20,
     T22,
     TAROKKS,
     bit,
@@ -418,14 +419,18 @@ class HungarianState(State):
         # (OpenSpiel serializes Python states that way)
         callable_mask = partial(callable_cards, opt, hand, pile, forced, yielded, disclosed)
         initial: dict[int, str] = {}
-        if (forced is not None and cue is not None
+        # HU-ANN-12: neither options' cue bidder or yielder gets a side from the auction
+        sides_from_auction = (opt.cue_bid_model == "standard"
+                              and not opt.promised_card_discard_allowed)
+        if (forced is not None and cue is not None and sides_from_auction
                 and not opt.cue_bid_binding_only_if_other_declarer):
             initial[cue.player] = "d"
-        if auction.yielder is not None:
+        if auction.yielder is not None and sides_from_auction:
             initial[auction.yielder] = "d"
         cue_pagat = cue.player if duties and cue is not None and cue.pagat_only else None
+        promised = cue.card if duties and cue is not None else (T20 if yielded else None)
         ctx = Context(opt, self.active, declarer, self.final_hands, self.discards, callable_mask,
-                      cue_pagat)
+                      cue_pagat, promised)
         self.ann = Announcements(ctx, initial)
         self.phase, self.to_act = ANNOUNCE, declarer
 
@@ -480,12 +485,17 @@ class HungarianState(State):
             if not ann.presumption_ok(p):
                 return self._illegal("the presumed side is not yours; show your side first",
                                      "HU-ANN-13", legal)
+            if action.arg in ("trull", "four_kings"):
+                return self._illegal(f"no {action.arg} after the team's volát", "HU-ANN-7",
+                                     legal)
             return self._illegal("double game and volát restriction", "HU-ANN-7", legal)
         if kind == A.KONTRA:
             if action.arg not in ann.klevel:
                 return self._illegal("that item was not announced", "HU-ANN-10", legal)
-            if ann.klevel[action.arg] >= 5:
-                return self._illegal("mordkontra is the last level", "HU-ANN-10", legal)
+            top = self.opt.max_kontra_level
+            if ann.klevel[action.arg] >= top:
+                return self._illegal(f"{LEVEL_NAMES[top]} is the last level", "HU-ANN-10",
+                                     legal)
             return self._illegal("this raise belongs to the other team", "HU-ANN-11", legal)
         return self._illegal(f"{kind} is not possible in the announcements", "HU-ANN-2", legal)
 
