@@ -120,3 +120,43 @@ def test_mixed_choices_read_true_and_false() -> None:
     assert HungarianOptions.make({"self_call_allowed": "true"}).self_call_allowed is True
     with pytest.raises(InvalidOptionError, match="true, false, xx_only"):
         HungarianOptions.make({"self_call_allowed": "maybe"})
+
+
+ONLINE_APP = {
+    "ultimo_keeps_pagat": False, "cue_bid_model": "invitation",
+    "cue_bid_requires_great_honour": True, "cue_bid_min_tarokks": 5,
+    "failed_probaharom": "throw_in", "promised_card_discard_allowed": True,
+    "ii_callable": False, "annul_timing": "until_own_discard",
+    "promised_card_call_reveals_teams": True, "after_volat_forbidden": "double_trull_kings",
+    "max_kontra_level": 6, "lone_declarer_game_value": "szolo",
+    "lone_declarer_gets_all_discards": True, "volat_silent_suppression": "made_or_announced",
+    "throw_in_doubling": "reset_round", "yield_min_tarokks": 5,
+    "tarokk_count_reveals_team": True, "double_and_volat_same_turn": True,
+    "call_own_discard_allowed": True, "called_card_discarder_states_reason": True,
+    "unannounced_tarokk_claim": "never"}
+
+
+def test_HU_T_OPT_34_online_app_sets_the_house_rules() -> None:
+    """HU-T-OPT-34, HU-GEN-7: the preset sets exactly the app's keys (each pinned by its own
+    HU-T-OPT test) and leaves every other key, `players` and `annul_hands` included, alone."""
+    app = HungarianOptions.make({"house_rules": "online_app"})
+    assert {k: v for k, v in app.changed().items() if k != "house_rules"} == ONLINE_APP
+    game = make_game("hungarian-tarokk", {"house_rules": "online_app"})
+    assert game.num_seats == 4 and game.options["house_rules"] == "online_app"
+
+
+def test_HU_T_OPT_35_explicit_keys_override_the_preset() -> None:
+    """HU-T-OPT-35, HU-GEN-4: `max_kontra_level` = 5 and `failed_probaharom` = penalty given
+    with the preset win; every other key keeps the preset's value."""
+    opt = HungarianOptions.make({"house_rules": "online_app", "max_kontra_level": 5,
+                                 "failed_probaharom": "penalty"})
+    assert opt.max_kontra_level == 5 and opt.failed_probaharom == "penalty"
+    assert {k: getattr(opt, k) for k in ONLINE_APP if k not in (
+        "max_kontra_level", "failed_probaharom")} == {
+        k: v for k, v in ONLINE_APP.items() if k not in ("max_kontra_level", "failed_probaharom")}
+
+
+def test_HU_T_OPT_36_standard_changes_nothing() -> None:
+    """HU-T-OPT-36: `house_rules` = standard, or the key absent, gives every default."""
+    assert HungarianOptions.make({"house_rules": "standard"}) == HungarianOptions.make()
+    assert HungarianOptions.make().changed() == {}
