@@ -656,3 +656,67 @@ def test_HU_T_OPT_24_trull_before_volat_in_one_turn() -> None:
     refuse(state, "B", ann("announce four_kings"), "HU-ANN-7")
     state = ready(b_hands("D"))
     script(state, "B: call T20, announce volat, announce four_kings, pass")
+
+
+OPT48_HANDS = {"B": "T22 T1 T13 T14", "C": "T21 T15 T16", "A": "T17 T18 T19 T2 T3 T4",
+               "D": "T20 T5 T6 T7 T8 T9 T10 T11 T12"}
+CARD_HOLDER = {"count_duty": "card_holder"}
+
+
+def test_HU_T_OPT_48_no_count_for_an_ultimo_a_teammate_holds() -> None:
+    """HU-T-OPT-48, HU-ANN-9: D (9 tarokks) announces ultimo while his declarer B holds T1:
+    (a) legal under card_holder, illegal by default; (b) a kontra on o's ultimo still needs
+    the count; (c) so does every announcement under the Pais rules."""
+    state = ready(OPT48_HANDS, options=CARD_HOLDER)
+    script(state, "B: call T20, pass | C: pass")
+    trial = state.clone()
+    script(trial, "D: announce ultimo, pass")
+    default = ready(OPT48_HANDS)
+    script(default, "B: call T20, pass | C: pass")
+    refuse(default, "D", ann("announce ultimo"), "HU-ANN-9")
+    script(default, "D: count 9, announce ultimo, pass")
+    for options in (CARD_HOLDER, {}):
+        state = ready(OPT48_HANDS, options=options)
+        script(state, "B: call T20, pass | C: kontra game, announce ultimo, pass")
+        refuse(state, "D", ann("kontra o.ultimo"), "HU-ANN-9")
+        script(state, "D: count 9, kontra o.ultimo, pass")
+        pais = ready(OPT48_HANDS, options={**options, "pajesz_tarokk_count_rules": True})
+        script(pais, "B: call T20, pass | C: pass | D: announce ultimo")
+        refuse(pais, "D", ann("pass"), "HU-ANN-14")
+        script(pais, "D: count 9, pass")
+
+
+ITVB_TRULL = {"trull_conventions": "itvb"}
+TWO_BIDDERS = "A harom, B ketto, C passz, D passz, A tartom, B egy, A passz"
+THREE_BIDDERS = "A harom, B ketto, C egy, D passz, A passz, B tartom, C passz"
+
+
+@pytest.mark.parametrize(("hands", "auction", "legal"), [
+    ({"A": "T21", "B": "T22", "C": "T1", "D": "T20"}, TWO_BIDDERS, False),
+    ({"A": "T21", "B": "T22", "C": "T1", "D": "T20"}, THREE_BIDDERS, True),
+    ({"A": "T22", "B": "T21", "C": "T1", "D": "T20"}, THREE_BIDDERS, False),
+    ({"A": "T20 T21", "B": "T22", "C": "T1"}, "A harom, B ketto, C passz, D passz, A passz",
+     True)])
+def test_HU_T_OPT_49_trull_conventions(hands: dict[str, str], auction: str,
+                                       legal: bool) -> None:
+    """HU-T-OPT-49, HU-ANN-16 (a)-(d): B's first-turn trull holding one great honour: two
+    bidders need both, three bidders the skíz, a yielded game only item 1. All legal by
+    default."""
+    for options, ok in ((ITVB_TRULL, legal), ({}, True)):
+        state = start(hands, auction, options=options)
+        assert state.declarer == SEAT["B"]
+        exchange(state)
+        act(state, "B", ann("call T20"))
+        if ok:
+            script(state, "B: announce trull, pass")
+        else:
+            refuse(state, "B", ann("announce trull"), "HU-ANN-16")
+
+
+def test_HU_T_OPT_49_partner_without_great_honour() -> None:
+    """HU-T-OPT-49 (e): D, the partner, holds neither T21 nor T22: no trull in a later turn."""
+    state = ready(b_hands("D"), options=ITVB_TRULL)
+    script(state, "B: call T20, pass | C: pass")
+    refuse(state, "D", ann("announce trull"), "HU-ANN-16")
+    state = ready(b_hands("D"))
+    script(state, "B: call T20, pass | C: pass | D: announce trull, pass")

@@ -713,3 +713,62 @@ def test_HU_T_OPT_11_no_reveal_after_a_tarokk_discard(declarer_discard: str,
         script(state, "D: announce ultimo, pass")
     else:
         refuse(state, "D", ann("announce ultimo"), "HU-ANN-13")
+
+
+def test_HU_T_OPT_43_five_players_blind_dealer() -> None:
+    """HU-T-OPT-43, HU-TALON-7, HU-5P-3: the dealer E states nothing; C and D each state their
+    one discarded tarokk, A says nothing (0)."""
+    hands = {"B": "T22 T2 T3 T4 T5", "C": "T8 T21 T6 T7 T9", "D": "T12 T1 T10 T11 T13",
+             "A": "T14 T15 T16 T17 T18 T19 T20"}
+    state = start(hands, options={"players": 5, "five_player_dealer_blind": True})
+    exchange(state, {"C": "T8", "D": "T12", "A": "DJ"})
+    for seat in range(5):
+        obs = state.observation(seat)
+        assert "common_pile_tarokks" not in obs
+        assert obs["discarded_tarokks"] == {"0": 0, "2": 1, "3": 1}
+    assert legal_calls(state) >= {"T8", "T12"}  # the disclosures free the call (HU-CALL-3 (c))
+
+
+COMPULSORY_HANDS = {"A": "T22 T2 T3 T4 T5", "B": "T21 T6 T7 T8 T13", "C": "T20 T12 T14 T15",
+                    "D": "T1 T9 T10 T11 T16"}
+
+
+def compulsory(options: dict[str, Any]) -> HungarianState:
+    state = start(COMPULSORY_HANDS, A_HAROM, options=options)
+    exchange(state, {"C": "T20"})
+    return state
+
+
+def test_HU_T_OPT_45_compulsory_kontra_in_an_extra_turn() -> None:
+    """HU-T-OPT-45, HU-CALL-6, HU-OQ-39: C, who discarded the called T20, kontras right after
+    A's first turn; B, C and D then pass and the phase ends; A plays alone at kontra."""
+    state = compulsory({"compulsory_kontra_immediate": True})
+    script(state, "A: call T20, pass")
+    assert label(state) == "C"
+    refuse(state, "C", ann("pass"), "HU-ANN-14")
+    refuse(state, "C", ann("announce trull"), "HU-CALL-6")
+    assert state.legal_actions() == [A.kontra("d", "game")]
+    act(state, "C", ann("kontra game"))
+    refuse(state, "C", ann("announce trull"), "HU-CALL-6")
+    script(state, "C: pass | B: pass | C: pass")
+    assert state.phase == "announce"
+    script(state, "D: pass")
+    assert state.phase == "play"
+    assert state.ann.partner is None and state.ann.klevel[("d", "game")] == 1
+    default = compulsory({})
+    script(default, "A: call T20, pass")
+    assert label(default) == "B"
+    script(default, "B: pass | C: kontra game, pass")
+
+
+def test_HU_T_OPT_45_extra_turn_holds_the_pais_count() -> None:
+    """HU-T-OPT-45: under the Pais count rules an 8-tarokk discarder counts in the extra turn."""
+    hands = {"A": "T22 T2 T3 T4 T5", "B": "T21 T6 T7", "C": "T20 T8 T9 T10 T11 T12 T13 T14 T15",
+             "D": "T1 T16"}
+    state = start(hands, A_HAROM, options={"compulsory_kontra_immediate": True,
+                                            "pajesz_tarokk_count_rules": True})
+    exchange(state, {"C": "T20"})
+    script(state, "A: call T20, pass | C: kontra game")
+    refuse(state, "C", ann("pass"), "HU-ANN-14")
+    script(state, "C: count 8, pass")
+    assert label(state) == "B"

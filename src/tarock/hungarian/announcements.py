@@ -24,7 +24,7 @@ from tarock.hungarian.actions import (
     Action,
     kontra,
 )
-from tarock.hungarian.cards import TAROKKS, bit
+from tarock.hungarian.cards import T1, T21, T22, TAROKKS, bit
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS
 
@@ -38,6 +38,8 @@ DOUBLE_VOLAT = frozenset(("double", "volat"))
 # the double is also barred by ``_double_volat_ok``.
 AFTER_VOLAT = {"double": frozenset(("double",)),
                "double_trull_kings": frozenset(("double", "trull", "four_kings"))}
+T21_T22 = bit(T21) | bit(T22)
+T1_BIT = bit(T1)
 ULTIMO_ITEMS = {(DECLARER_TEAM, "ultimo"), (OPPONENTS, "ultimo")}
 
 
@@ -53,11 +55,12 @@ class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
     __slots__ = ("active", "bonuses", "callable_mask", "cue_pagat_player", "declarer", "discards",
-                 "hands", "n_tarokks", "opt", "promised", "raisable")
+                 "first_turn_trull", "hands", "n_tarokks", "opt", "promised", "raisable")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
-                 cue_pagat_player: int | None, promised: int | None = None):
+                 cue_pagat_player: int | None, promised: int | None = None,
+                 first_turn_trull: int = T21_T22):
         self.opt = opt
         self.active = active
         self.declarer = declarer
@@ -67,6 +70,10 @@ class Context:
         self.cue_pagat_player = cue_pagat_player  # owes ultimo in his first turn (HU-ANN-14)
         # the auction's promised card: the card of the cue bid in force or T20 after a yield
         self.promised = promised
+        # HU-ANN-16 item 2 under `trull_conventions` = itvb: the great honours the declarer
+        # needs for trull in his first turn (both; the skíz alone after three bidders; 0 when
+        # another player's cue bid or a yield makes item 2 void)
+        self.first_turn_trull = first_turn_trull
         self.n_tarokks = {q: (hands[q] & TAROKKS).bit_count() for q in active}
         names = ["trull", "four_kings", "double", "volat", "ultimo", "xxi_catch"]
         if opt.pagat_catch_bonus:
@@ -79,7 +86,8 @@ class Announcements:
     """Mutable phase state; ``apply`` assumes the action came from ``legal``."""
 
     __slots__ = ("_legal", "alone_public", "announced", "announced_by", "called",
-                 "count_announced", "ctx", "discarder", "done", "first_turn", "had_turn", "klevel",
+                 "count_announced", "ctx", "discarder", "done", "extra_turn", "first_turn",
+                 "had_turn", "klevel",
                  "partner", "pass_only", "public_side", "refs", "turn", "turn_flags", "turn_len",
                  "turn_player")
 
@@ -101,6 +109,9 @@ class Announcements:
         self.had_turn: set[int] = set()
         self.pass_only = 0
         self.done = False
+        # the discarder's extra turn for his kontra under `compulsory_kontra_immediate`
+        # (HU-CALL-6); it is not his first announcement turn (HU-OQ-39)
+        self.extra_turn = False
         self.turn = 0  # index of the turn in the phase
         self.turn_player = ctx.declarer
         self._legal: list[Action] | None = None  # legal() of the current position, until apply
@@ -120,6 +131,7 @@ class Announcements:
         new.public_side = dict(self.public_side)
         new.had_turn = set(self.had_turn)
         new.pass_only, new.done, new.turn = self.pass_only, self.done, self.turn
+        new.extra_turn = self.extra_turn
         new.turn_player, new.first_turn = self.turn_player, self.first_turn
         new.turn_len, new.turn_flags = self.turn_len, set(self.turn_flags)
         return new
@@ -169,7 +181,7 @@ class Announcements:
     # -- turns -------------------------------------------------------------------------------
 
     def _start_turn(self) -> None:
-        self.first_turn = self.turn_player not in self.had_turn
+        self.first_turn = not self.extra_turn and self.turn_player not in self.had_turn
         self.turn_len = 0
         self.turn_flags: set[str] = set()
 
@@ -183,6 +195,12 @@ class Announcements:
         call_made = "call" in self.turn_flags
         if self.count_due(p) and not call_made and self._count_placeable(p):
             out.append(COUNTS[ctx.n_tarokks[p]])
+        if self.extra_turn:  # only the compulsory kontra (and a count it makes due)
+            if self.klevel[GAME] == 0:
+                out.append(KONTRAS[GAME])
+            elif self.obligations_met():
+                out.append(PASS_ACTION)
+            return out
         if p == ctx.declarer and self.first_turn and not call_made:
             mask = ctx.callable_mask()
             out.extend(CALLS[i] for i in range(22) if mask >> i & 1)
@@ -194,13 +212,35 @@ class Announcements:
                 else frozenset()
             out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
                     and b not in after_volat
-                    and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))]
+                    and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))
+                    and (b != "trull" or self.trull_convention_ok(p))]
         raisable = ctx.raisable[t]  # HU-ANN-11
         out += [KONTRAS[item] for item, level in self.klevel.items()
                 if (item[0], level) in raisable]
         if self.obligations_met():
             out.append(PASS_ACTION)
         return out
+
+    def trull_convention_ok(self, p: int) -> bool:
+        """HU-ANN-16 under `trull_conventions` = itvb: a great honour in hand, and in the
+        declarer's first turn the honours of item 2."""
+        ctx = self.ctx
+        if ctx.opt.trull_conventions != "itvb":
+            return True
+        hand = ctx.hands[p]
+        if p == ctx.declarer and self.first_turn and ctx.first_turn_trull:
+            return hand & ctx.first_turn_trull == ctx.first_turn_trull
+        return bool(hand & T21_T22)
+
+    def ultimo_needs_count(self, p: int) -> bool:
+        """HU-ANN-9: announcing ultimo makes a count due, except under `count_duty` =
+        card_holder while T1 is in a teammate's hand."""
+        ctx = self.ctx
+        if ctx.opt.count_duty != "card_holder":
+            return True
+        team = self.team(p)
+        return not any(q != p and self.team(q) == team and ctx.hands[q] & T1_BIT
+                       for q in ctx.active)
 
     def _count_placeable(self, p: int) -> bool:
         """HU-ANN-9: where the count may stand in the turn, and the two options' conditions."""
@@ -230,8 +270,10 @@ class Announcements:
         p, ctx, flags = self.turn_player, self.ctx, self.turn_flags
         if p == ctx.declarer and self.first_turn and "call" not in flags:
             return False
+        if self.extra_turn and self.klevel[GAME] < 1:
+            return False
         if self.count_due(p):
-            if "ultimo" in flags:
+            if "ultimo_kontra" in flags or ("ultimo" in flags and self.ultimo_needs_count(p)):
                 return False
             if ctx.opt.pajesz_tarokk_count_rules and flags & {"announce", "kontra"}:
                 return False
@@ -256,7 +298,7 @@ class Announcements:
     def _compute_legal(self) -> list[Action]:
         cands = self.candidates()
         p, opt = self.turn_player, self.ctx.opt
-        if self._first_turn_duty() or (self.count_due(p) and (
+        if self._first_turn_duty() or self.extra_turn or (self.count_due(p) and (
                 opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team)):
             return [a for a in cands
                     if a is PASS_ACTION or self._completable_after(a, _LOOKAHEAD)]
@@ -264,8 +306,9 @@ class Announcements:
             # HU-ANN-9 under the default count rules: ultimo needs the count in the same turn,
             # and the count may only open the turn, so an ultimo action here can never be
             # followed by it; everything else leaves the turn free to end.
-            return [a for a in cands if not (a is ANNOUNCES["ultimo"]
-                                             or (a.kind == KONTRA and a.arg in ULTIMO_ITEMS))]
+            return [a for a in cands if not (
+                (a is ANNOUNCES["ultimo"] and self.ultimo_needs_count(p))
+                or (a.kind == KONTRA and a.arg in ULTIMO_ITEMS))]
         return cands
 
     def _completable_after(self, action: Action, depth: int) -> bool:
@@ -319,7 +362,7 @@ class Announcements:
             self.reveal(p)
             flags.add("kontra")
             if arg[1] == "ultimo":
-                flags.add("ultimo")
+                flags.add("ultimo_kontra")
         else:
             raise AssertionError(kind)
 
@@ -332,13 +375,21 @@ class Announcements:
 
     def _end_turn(self) -> None:
         self.pass_only = self.pass_only + 1 if self.turn_len == 0 else 0
-        self.had_turn.add(self.turn_player)
+        extra = self.extra_turn
+        if not extra:
+            self.had_turn.add(self.turn_player)
         self.turn += 1
         if self.pass_only >= 3:
             self.done = True
             return
-        active = self.ctx.active
-        self.turn_player = active[(active.index(self.turn_player) + 1) % len(active)]
+        ctx = self.ctx
+        if (not extra and self.turn == 1 and ctx.opt.compulsory_kontra_immediate
+                and self.discarder is not None and self.klevel[GAME] == 0):
+            self.extra_turn, self.turn_player = True, self.discarder  # HU-CALL-6 option
+        else:
+            base = ctx.declarer if extra else self.turn_player
+            self.extra_turn = False
+            self.turn_player = ctx.active[(ctx.active.index(base) + 1) % len(ctx.active)]
         self._start_turn()
 
     def ultimo_announced_by(self, team: str) -> bool:

@@ -31,6 +31,7 @@ from tarock.hungarian.cards import (
     SUIT_OF,
     T1,
     T20,
+    T21,
     T22,
     TAROKKS,
     bit,
@@ -430,9 +431,17 @@ class HungarianState(State):
         cue_pagat = cue.player if duties and cue is not None and cue.pagat_only else None
         promised = cue.card if duties and cue is not None else (T20 if yielded else None)
         ctx = Context(opt, self.active, declarer, self.final_hands, self.discards, callable_mask,
-                      cue_pagat, promised)
+                      cue_pagat, promised, self._first_turn_trull(forced is not None or yielded))
         self.ann = Announcements(ctx, initial)
         self.phase, self.to_act = ANNOUNCE, declarer
+
+    def _first_turn_trull(self, item_2_void: bool) -> int:
+        """HU-ANN-16 item 2: both great honours for the declarer's first-turn trull, the skíz
+        alone after three or more bidders, nothing extra after another's cue bid or a yield."""
+        if item_2_void:
+            return 0
+        bidders = {q for q, c in self.auction.calls if c not in (0, HOLD)}
+        return bit(T22) if len(bidders) >= 3 else bit(T21) | bit(T22)
 
     def _non_declarer_discarded_tarokks(self) -> int:
         return sum((self.discards[q] & TAROKKS).bit_count()
@@ -465,6 +474,9 @@ class HungarianState(State):
             if bit(action.arg) & HONOURS:
                 return self._illegal("an honour can never be called", "HU-CALL-4", legal)
             return self._illegal(f"T{action.arg + 1} is not callable", "HU-CALL-3", legal)
+        if ann.extra_turn and kind not in (A.KONTRA, A.COUNT, A.PASS):
+            return self._illegal("the extra turn holds the compulsory kontra on the game",
+                                 "HU-CALL-6", legal)
         if declarer_first and kind != A.COUNT:
             return self._illegal("the declarer's first turn starts with his call (after any "
                                  "tarokk count)", "HU-CALL-1", legal)
@@ -485,6 +497,10 @@ class HungarianState(State):
             if not ann.presumption_ok(p):
                 return self._illegal("the presumed side is not yours; show your side first",
                                      "HU-ANN-13", legal)
+            if action.arg == "trull" and not ann.trull_convention_ok(p):
+                return self._illegal("trull needs a great honour in hand, in the declarer's "
+                                     "first turn both (or the skíz after three bidders)",
+                                     "HU-ANN-16", legal)
             if action.arg in ("trull", "four_kings"):
                 return self._illegal(f"no {action.arg} after the team's volát", "HU-ANN-7",
                                      legal)
@@ -736,7 +752,7 @@ class HungarianState(State):
             "declarer_discarded_tarokks": DECK.codes(self.discards[self.declarer] & TAROKKS)}
         late = self.opt.tarokk_discard_disclosure == "first_announcement_turn"
         ann = self.ann
-        if self.game.num_seats == 5:
+        if self.game.num_seats == 5 and not self.opt.five_player_dealer_blind:
             if not late or (ann is not None and (ann.turn >= 1 or self.phase != ANNOUNCE)):
                 out["common_pile_tarokks"] = self._non_declarer_discarded_tarokks()
             return out
@@ -745,7 +761,8 @@ class HungarianState(State):
             if q == self.declarer:
                 continue
             spoken = not late or (ann is not None and (
-                q in ann.had_turn or q == ann.turn_player or self.phase != ANNOUNCE))
+                q in ann.had_turn or (q == ann.turn_player and not ann.extra_turn)
+                or self.phase != ANNOUNCE))
             if spoken:
                 disclosed[str(q)] = (self.discards[q] & TAROKKS).bit_count()
         out["discarded_tarokks"] = disclosed
