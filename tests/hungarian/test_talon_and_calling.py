@@ -772,3 +772,110 @@ def test_HU_T_OPT_45_extra_turn_holds_the_pais_count() -> None:
     refuse(state, "C", ann("pass"), "HU-ANN-14")
     script(state, "C: count 8, pass")
     assert label(state) == "B"
+
+
+# -- §15.8 / §15.9 annulment timing (HU-T-OPT-29 to 31, HU-T-OPT-44) ----------------------------
+
+UNTIL_OWN = {"annul_timing": "until_own_discard"}
+OPT29_HANDS = {"B": "T21 HK HQ HN HJ HA DK DQ DN", "C": "DJ DA CK CQ CN CJ C10 SK SQ",
+               "A": "T22"}
+
+
+def test_HU_T_OPT_29_annulling_during_the_auction() -> None:
+    """HU-T-OPT-29, HU-ANNUL-5: B (dealt T21 as his only tarokk) annuls instead of calling; C
+    (no tarokk) may annul at his own turn too. By default neither may.
+
+    The engine offers the annulment at the player's own turns; an annulment out of turn (C
+    before B has called) is not accepted, because every action of a record belongs to the
+    seat to act."""
+    state = start(OPT29_HANDS, "A harom", talon="", options=UNTIL_OWN)
+    assert A.ANNUL_YES in state.legal_actions()
+    act(state, "B", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled" and state.result()["annulled_by"] == SEAT["B"]
+    assert state.result()["scores"] == [0, 0, 0, 0]
+    state = start(OPT29_HANDS, "A harom, B passz", talon="", options=UNTIL_OWN)
+    act(state, "C", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled"
+    default = start(OPT29_HANDS, "A harom", talon="")
+    assert A.ANNUL_YES not in default.legal_actions()
+    refuse(default, "B", {"type": "annul", "annul": True}, "HU-ANNUL-2")
+
+
+OPT30_HANDS = {"B": "T22 T19", "C": "HK DK CK HQ HN DQ DN CQ CN"}
+OPT30_TALON = "HJ DJ SK C10 S10 HA"
+
+
+@pytest.mark.parametrize("options", [UNTIL_OWN, {}])
+def test_HU_T_OPT_30_four_kings_before_the_own_discard(options: dict[str, Any]) -> None:
+    """HU-T-OPT-30: C's dealt kings with t2 = SK: (a) C may annul before his discard only under
+    until_own_discard; (b) after the discards only by default."""
+    state = start(OPT30_HANDS, "A passz, B ketto, C passz, D passz", OPT30_TALON, options)
+    assert state.declarer == SEAT["B"] and state.level == 2
+    discard(state, "B", "HJ DJ")
+    assert label(state) == "C" and codes(state.received[SEAT["C"]]) == ["C10", "SK"]
+    if options:
+        act(state, "C", {"type": "annul", "annul": True})
+        assert state.outcome == "annulled"
+        state = start(OPT30_HANDS, "A passz, B ketto, C passz, D passz", OPT30_TALON, options)
+        exchange(state, {"C": "C10 HQ"}, annul=None)
+        assert state.phase == "announce"
+        refuse(state, "B", {"type": "annul", "annul": True}, "HU-ANNUL-5")
+        return
+    refuse(state, "C", {"type": "annul", "annul": True}, "HU-ANNUL-2")
+    exchange(state, {"C": "C10 HQ"}, annul=None)
+    assert state.phase == "annul" and label(state) == "C"
+    act(state, "C", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled"
+
+
+def test_HU_T_OPT_31_fourth_seat_harom_declarer_may_annul() -> None:
+    """HU-T-OPT-31, HU-ANNUL-5 item 3: D's három after three passes; with T21 and seven other
+    tarokks (no eligible hand) he may still annul after seeing the talon. Not by default."""
+    hands = {"D": "T21 T2 T3 T4 T5 T6 T7 T8 HK"}
+    state = start(hands, "A passz, B passz, C passz, D harom", options=UNTIL_OWN)
+    assert label(state) == "D" and state.received[SEAT["D"]].bit_count() == 3
+    act(state, "D", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled" and state.result()["annulled_by"] == SEAT["D"]
+    default = start(hands, "A passz, B passz, C passz, D harom")
+    refuse(default, "D", {"type": "annul", "annul": True}, "HU-ANNUL-2")
+
+
+BEFORE = {"annul_timing": "before_discard"}
+OPT44_HANDS = {"B": "T22", "C": "T21 HK HQ HN HJ HA DK DQ DN"}
+OPT44_TALON = "C10 S10 SJ CJ DJ DA"
+B_HAROM = "A passz, B harom, C passz, D passz"
+
+
+@pytest.mark.parametrize("options", [BEFORE, {}])
+def test_HU_T_OPT_44_annulling_between_talon_and_discards(options: dict[str, Any]) -> None:
+    """HU-T-OPT-44, HU-ANNUL-6: (a) C's ten cards hold T21 alone: he annuls before any discard;
+    (b) after the discards it is too late; by default (b) is his window."""
+    state = start(OPT44_HANDS, B_HAROM, OPT44_TALON, options)
+    if options:
+        assert state.phase == "annul" and label(state) == "C"
+        assert all(state.discards[q] == 0 for q in range(4))
+        act(state, "C", {"type": "annul", "annul": True})
+        assert state.outcome == "annulled"
+        state = start(OPT44_HANDS, B_HAROM, OPT44_TALON, options)
+        act(state, "C", {"type": "annul", "annul": False})
+        exchange(state, annul=None)
+        assert state.phase == "announce"
+        refuse(state, "B", {"type": "annul", "annul": True}, "HU-ANNUL-6")
+        return
+    assert state.phase == "discard"
+    exchange(state, annul=None)
+    assert state.phase == "annul" and label(state) == "C"
+
+
+@pytest.mark.parametrize("options", [BEFORE, {}])
+def test_HU_T_OPT_44_four_kings_before_the_talon(options: dict[str, Any]) -> None:
+    """HU-T-OPT-44 (c), HU-OQ-39: A's dealt four kings may annul once the auction has ended,
+    before anybody takes a talon card; not by default."""
+    state = start({"A": "HK DK CK SK", "B": "T22"}, B_HAROM, OPT44_TALON, options)
+    if options:
+        assert state.phase == "annul" and label(state) == "A"
+        assert state.received == [0, 0, 0, 0]
+        act(state, "A", {"type": "annul", "annul": True})
+        assert state.outcome == "annulled"
+    else:
+        assert state.phase == "discard" and any(state.received)

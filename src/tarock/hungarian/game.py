@@ -26,6 +26,7 @@ from tarock.hungarian.calling import callable_cards
 from tarock.hungarian.cards import (
     DECK,
     HONOURS,
+    KINGS,
     RED_FOURS_DECK,
     SUIT_MASKS,
     SUIT_OF,
@@ -60,6 +61,7 @@ if TYPE_CHECKING:
 
 AUCTION, RAISE, DISCARD, ANNUL, ANNOUNCE, PLAY, CLAIM, END = (
     "auction", "raise", "discard", "annul", "announce", "play", "claim", "end")
+TALON = "talon"  # the step after the four-kings offer of HU-ANNUL-6 item 3
 LABELS = "ABCD"
 RAISE_TOP = {"egy": 3, "szolo": 4}  # the highest raise of HU-BID-15 by `raise_max_level`
 
@@ -185,6 +187,7 @@ class HungarianState(State):
         self.received = [0] * game.num_seats
         self.discards = [0] * game.num_seats
         self.queue: list[int] = []  # seats still to discard, annul-decide or claim
+        self.annul_next = ANNOUNCE  # the phase that follows the current annulment offers
         self.annulled_by: int | None = None
         self.ann: Announcements | None = None
         self.final_hands: list[int] = []
@@ -232,12 +235,14 @@ class HungarianState(State):
         if phase == PLAY:
             return [A.PLAYS[c] for c in iter_bits(self._legal_card_mask(p))]
         if phase == AUCTION:
-            return [A.BIDS[c] for c in self.auction.legal_calls(p)]
+            calls = [A.BIDS[c] for c in self.auction.legal_calls(p)]
+            return [*calls, A.ANNUL_YES] if self._may_annul_early(p) else calls
         if phase == ANNOUNCE:
             assert self.ann is not None
             return list(self.ann.legal())
         if phase == DISCARD:
-            return [_discard_action(m) for m in self._discard_masks(p)]
+            discards = [_discard_action(m) for m in self._discard_masks(p)]
+            return [*discards, A.ANNUL_YES] if self._may_annul_early(p) else discards
         if phase == ANNUL:
             return [A.ANNUL_YES, A.ANNUL_NO]
         if phase == RAISE:
@@ -296,6 +301,8 @@ class HungarianState(State):
                                 rule="HU-GEN-5", expected=" or ".join(kinds))
 
     def _do_auction(self, p: int, action: Action) -> None:
+        if self._early_annulment(p, action):
+            return
         self._expect_kind(action, A.BID)
         call = action.arg
         auction = self.auction
@@ -319,7 +326,7 @@ class HungarianState(State):
                 and not auction.probaharom):
             self.phase, self.to_act = RAISE, declarer  # HU-BID-15
             return
-        self._deal_talon()
+        self._after_auction()
 
     def _do_raise(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.RAISE)
@@ -327,6 +334,18 @@ class HungarianState(State):
             raise self._illegal("the raise goes at most to egy", rule="HU-BID-15",
                                 expected="keep három, kettő or egy")
         self.level = action.arg
+        self._after_auction()
+
+    def _after_auction(self) -> None:
+        """HU-ANNUL-6 item 3: under `annul_timing` = before_discard a dealt hand of four kings
+        may annul before any talon card is taken; then the talon (HU-TALON-1/2)."""
+        if self.opt.annul_timing == "before_discard" and "four_kings" in self.opt.annul_hands:
+            self.queue = [q for q in self._from_declarer()
+                          if self.hands[q] & KINGS == KINGS]
+            if self.queue:
+                self.annul_next = TALON
+                self._next_annuller()
+                return
         self._deal_talon()
 
     def _deal_talon(self) -> None:
@@ -342,10 +361,47 @@ class HungarianState(State):
             mask = sum(1 << c for c in cards)
             self.received[seat] = mask
             self.hands[seat] |= mask
-        i = self.active.index(self.declarer)
-        order = [self.active[(i + k) % 4] for k in range(4)]
-        self.queue = [q for q in order if self.received[q]]
+        if self.opt.annul_timing == "before_discard":  # HU-ANNUL-6 items 1, 2, 4
+            self.queue = [q for q in self._from_declarer()
+                          if annul_reasons(self.hands[q], 0, self.opt)]
+            if self.queue:
+                self.annul_next = DISCARD
+                self._next_annuller()
+                return
+        self._start_discards()
+
+    def _start_discards(self) -> None:
+        """HU-TALON-4: from the declarer, everyone who took talon cards discards."""
+        self.queue = [q for q in self._from_declarer() if self.received[q]]
         self._next_discarder()
+
+    def _may_annul_early(self, p: int) -> bool:
+        """HU-ANNUL-5 under `annul_timing` = until_own_discard: during the auction on the dealt
+        hand, and before his own discard on the dealt hand and the talon cards; there the
+        fourth-seat három declarer may annul whatever his hand."""
+        if self.opt.annul_timing != "until_own_discard":
+            return False
+        if self.phase == DISCARD and p == self.declarer and self._fourth_seat_harom():
+            return True
+        return bool(annul_reasons(self.hands[p], 0, self.opt))
+
+    def _fourth_seat_harom(self) -> bool:
+        calls = self.auction.calls
+        return (self.level == 1 and self.declarer == self.active[3] and len(calls) == 4
+                and all(c == 0 for _, c in calls[:3]))
+
+    def _early_annulment(self, p: int, action: Action) -> bool:
+        """Apply an ANNUL offered in the auction or before the discard (HU-ANNUL-5); False if
+        ``action`` is no annulment."""
+        if action.kind != A.ANNUL:
+            return False
+        if not (action.arg and self._may_annul_early(p)):
+            if self.opt.annul_timing != "until_own_discard":
+                raise self._illegal("the annulment window is not open yet", rule="HU-ANNUL-2")
+            raise self._illegal("this hand may not annul now", rule="HU-ANNUL-5")
+        self.annulled_by = p
+        self._finish("annulled")  # HU-ANNUL-4
+        return True
 
     def _discard_masks(self, p: int) -> list[int]:
         return discard_options(self.hands[p], self.received[p].bit_count(),
@@ -364,8 +420,11 @@ class HungarianState(State):
             return
         self.final_hands = list(self.hands)
         assert self.declarer is not None
-        self.queue = [q for q in self._from_declarer()
-                      if annul_reasons(self.hands[q], self.discards[q], self.opt)]
+        self.queue = []
+        if self.opt.annul_timing == "after_discard":  # HU-ANNUL-2; the others annul earlier
+            self.queue = [q for q in self._from_declarer()
+                          if annul_reasons(self.hands[q], self.discards[q], self.opt)]
+        self.annul_next = ANNOUNCE
         self._next_annuller()
 
     def _from_declarer(self) -> list[int]:
@@ -374,6 +433,8 @@ class HungarianState(State):
         return [self.active[(i + k) % 4] for k in range(4)]
 
     def _do_discard(self, p: int, action: Action) -> None:
+        if self._early_annulment(p, action):
+            return
         self._expect_kind(action, A.DISCARD)
         mask, need = action.arg, self.received[p].bit_count()
         if mask & ~self.hands[p]:
@@ -394,7 +455,12 @@ class HungarianState(State):
         if self.queue:
             self.phase, self.to_act = ANNUL, self.queue[0]
             return
-        self._start_announcements()
+        if self.annul_next == TALON:
+            self._deal_talon()
+        elif self.annul_next == DISCARD:
+            self._start_discards()
+        else:
+            self._start_announcements()
 
     def _do_annul(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.ANNUL)
@@ -535,6 +601,11 @@ class HungarianState(State):
 
     def _late_annulment_error(self, p: int, legal: str) -> IllegalActionError:
         """HU-ANNUL-1..3: an annulment asked for during the announcements."""
+        timing = self.opt.annul_timing
+        if timing != "after_discard":
+            return self._illegal("nobody may annul after discarding",
+                                 "HU-ANNUL-5" if timing == "until_own_discard" else "HU-ANNUL-6",
+                                 legal)
         if annul_reasons(self.final_hands[p], self.discards[p], self.opt):
             return self._illegal("the annulment window closed when the announcements began",
                                  "HU-ANNUL-2", legal)
