@@ -153,6 +153,16 @@ def test_random_option_sets(seeds: range) -> None:
         check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
 
 
+@pytest.mark.parametrize("seeds", seed_batches(DEALS))
+def test_online_app_deals(seeds: range) -> None:
+    """The house rules of the online app (HU-GEN-7): every invariant over random deals."""
+    game = make_game("hungarian-tarokk", {"house_rules": "online_app"})
+    kinds = ["random", "cautious"]
+    for seed in seeds:
+        seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(4)]
+        check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
+
+
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 2**32), option_seed=st.integers(0, 2**16))
 def test_hypothesis_deals(seed: int, option_seed: int) -> None:

@@ -188,6 +188,7 @@ class HungarianState(State):
         self.discards = [0] * game.num_seats
         self.queue: list[int] = []  # seats still to discard, annul-decide or claim
         self.annul_next = ANNOUNCE  # the phase that follows the current annulment offers
+        self.early_offer_answered = False  # HU-ANNUL-5: the player to act declined to annul
         self.annulled_by: int | None = None
         self.ann: Announcements | None = None
         self.final_hands: list[int] = []
@@ -235,14 +236,16 @@ class HungarianState(State):
         if phase == PLAY:
             return [A.PLAYS[c] for c in iter_bits(self._legal_card_mask(p))]
         if phase == AUCTION:
-            calls = [A.BIDS[c] for c in self.auction.legal_calls(p)]
-            return [*calls, A.ANNUL_YES] if self._may_annul_early(p) else calls
+            if self._early_offer_open(p):
+                return [A.ANNUL_YES, A.ANNUL_NO]
+            return [A.BIDS[c] for c in self.auction.legal_calls(p)]
         if phase == ANNOUNCE:
             assert self.ann is not None
             return list(self.ann.legal())
         if phase == DISCARD:
-            discards = [_discard_action(m) for m in self._discard_masks(p)]
-            return [*discards, A.ANNUL_YES] if self._may_annul_early(p) else discards
+            if self._early_offer_open(p):
+                return [A.ANNUL_YES, A.ANNUL_NO]
+            return [_discard_action(m) for m in self._discard_masks(p)]
         if phase == ANNUL:
             return [A.ANNUL_YES, A.ANNUL_NO]
         if phase == RAISE:
@@ -259,6 +262,8 @@ class HungarianState(State):
             raise IllegalActionError(f"not an action: {action!r}", rule="HU-GEN-5")
         handler = _HANDLERS[phase]
         handler(self, p, action)
+        if action.kind in (A.BID, A.DISCARD):
+            self.early_offer_answered = False  # the next decision brings a new offer
         self._legal = None
         self.history.append((p, action))
 
@@ -390,11 +395,22 @@ class HungarianState(State):
         return (self.level == 1 and self.declarer == self.active[3] and len(calls) == 4
                 and all(c == 0 for _, c in calls[:3]))
 
+    def _early_offer_open(self, p: int) -> bool:
+        """HU-ANNUL-5 item 5: an eligible player is asked whether to annul before each of his
+        calls and before his discard, as a decision of its own."""
+        return not self.early_offer_answered and self._may_annul_early(p)
+
     def _early_annulment(self, p: int, action: Action) -> bool:
-        """Apply an ANNUL offered in the auction or before the discard (HU-ANNUL-5); False if
-        ``action`` is no annulment."""
+        """Apply the answer to an early annulment offer (HU-ANNUL-5); False if ``action`` is no
+        annulment. A bid or discard is legal only once the offer is answered."""
         if action.kind != A.ANNUL:
+            if self._early_offer_open(p):
+                raise self._illegal("first answer whether to annul", rule="HU-ANNUL-5",
+                                    expected="annul or do not annul")
             return False
+        if not action.arg and self._early_offer_open(p):
+            self.early_offer_answered = True
+            return True
         if not (action.arg and self._may_annul_early(p)):
             if self.opt.annul_timing != "until_own_discard":
                 raise self._illegal("the annulment window is not open yet", rule="HU-ANNUL-2")
