@@ -206,6 +206,13 @@ class Announcements:
             out.extend(CALLS[i] for i in range(22) if mask >> i & 1)
             return out
         t = DECLARER_TEAM if p == ctx.declarer or p == self.partner else OPPONENTS
+        if (self.public_side[p] == "unknown" and self.presumed_side() != t
+                and self.first_turn and p == ctx.cue_pagat_player
+                and "ultimo" not in self.announced[t]):
+            # The pagát cue bidder's compulsory ultimo (HU-ANN-14) stays possible when the
+            # auction gave him no side (`cue_bid_model`, `promised_card_discard_allowed`) and
+            # the presumption points the other way; otherwise his turn could not end.
+            out.append(ANNOUNCES["ultimo"])
         if self.public_side[p] != "unknown" or self.presumed_side() == t:
             announced = self.announced[t]
             after_volat = AFTER_VOLAT[ctx.opt.after_volat_forbidden] if "volat" in announced \
