@@ -58,8 +58,8 @@ SPECS: tuple[OptionSpec, ...] = (
     bool_option("xx_discard_forbidden", False, "HU-TALON-5",
                 "Nobody may discard the XX"),
     choice_option("call_any_after_tarokk_discard", (True, False, "declarer_holds_xx"),
-                  "HU-CALL-3", "A disclosed tarokk discard frees the partner call "
-                  "(declarer_holds_xx: only while the declarer holds the XX)"),
+                  "HU-CALL-3", "A disclosed tarokk discard frees the call (declarer_holds_xx: "
+                  "if he holds XX)"),
     choice_option("tarokk_discard_disclosure", ("after_discard", "first_announcement_turn"),
                   "HU-TALON-7",
                   "When non-declarers disclose their discarded tarokks"),
@@ -68,8 +68,7 @@ SPECS: tuple[OptionSpec, ...] = (
     bool_option("annul_after_tarokk_discard", False, "HU-ANNUL-3",
                 "A player who discarded a tarokk may still annul"),
     choice_option("self_call_allowed", (True, False, "xx_only"), "HU-CALL-3",
-                  "The declarer may call a tarokk of his own hand and play alone "
-                  "(xx_only: only the XX)"),
+                  "The declarer may call a tarokk of his own hand (xx_only: only the XX)"),
     bool_option("call_own_discard_allowed", False, "HU-CALL-3",
                 "The declarer may call a tarokk from his own discards"),
     bool_option("called_card_discarder_states_reason", False, "HU-CALL-6",
