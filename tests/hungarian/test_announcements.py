@@ -720,3 +720,23 @@ def test_HU_T_OPT_49_partner_without_great_honour() -> None:
     refuse(state, "D", ann("announce trull"), "HU-ANN-16")
     state = ready(b_hands("D"))
     script(state, "B: call T20, pass | C: pass | D: announce trull, pass")
+
+
+def test_HU_T_OPT_35_explicit_limit_under_the_online_app_preset() -> None:
+    """HU-T-OPT-35: `house_rules` = online_app with `max_kontra_level` = 5 stops the ladder at
+    mordkontra; the preset alone allows the sixth level (HU-T-OPT-27)."""
+    for top, options in ((5, {"house_rules": "online_app", "max_kontra_level": 5}),
+                         (6, {"house_rules": "online_app"})):
+        state = ready(LADDER_HANDS, LADDER_AUCTION, options=options)
+        script(state, "B: call T20, pass")
+        for turn in ("C: kontra game, pass | D: pass | A: pass",
+                     "B: kontra game, pass | C: pass | D: pass",
+                     "A: kontra game, pass | B: pass | C: pass",
+                     "D: kontra game, pass | A: pass | B: pass",
+                     "C: kontra game, pass | D: pass | A: pass"):
+            script(state, turn)
+        if top == 5:
+            refuse(state, "B", ann("kontra game"), "HU-ANN-10")
+        else:
+            act(state, "B", ann("kontra game"))
+            assert state.ann.klevel[GAME] == 6
