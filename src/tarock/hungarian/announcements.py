@@ -18,13 +18,15 @@ from tarock.hungarian.actions import (
     CALLS,
     COUNT,
     COUNTS,
+    HI_BONUSES,
     KONTRA,
     PASS,
     PASS_ACTION,
     Action,
     kontra,
 )
-from tarock.hungarian.cards import T1, T21, T22, TAROKKS, bit
+from tarock.hungarian.cards import T21, T22, TAROKKS, bit
+from tarock.hungarian.illusztralt import BIRDS, KIRALY, SAS_BONUSES, TRICK_BOUND
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS
 
@@ -39,8 +41,6 @@ DOUBLE_VOLAT = frozenset(("double", "volat"))
 AFTER_VOLAT = {"double": frozenset(("double",)),
                "double_trull_kings": frozenset(("double", "trull", "four_kings"))}
 T21_T22 = bit(T21) | bit(T22)
-T1_BIT = bit(T1)
-ULTIMO_ITEMS = {(DECLARER_TEAM, "ultimo"), (OPPONENTS, "ultimo")}
 
 
 def raisable(team: str, max_level: int) -> frozenset[tuple[str, int]]:
@@ -54,8 +54,9 @@ def raisable(team: str, max_level: int) -> frozenset[tuple[str, int]]:
 class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
-    __slots__ = ("active", "bonuses", "callable_mask", "cue_pagat_player", "declarer", "discards",
-                 "first_turn_trull", "hands", "n_tarokks", "opt", "promised", "raisable")
+    __slots__ = ("active", "bonuses", "callable_mask", "count_items", "cue_pagat_player",
+                 "declarer", "discards", "first_turn_trull", "hands", "hi", "n_tarokks", "opt",
+                 "promised", "raisable")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
@@ -78,14 +79,24 @@ class Context:
         names = ["trull", "four_kings", "double", "volat", "ultimo", "xxi_catch"]
         if opt.pagat_catch_bonus:
             names.append("pagat_catch")
+        self.hi = opt.variant == "illusztralt"
+        count_items = {"ultimo"}  # HU-ANN-9
+        if self.hi:  # HI-ANN-1, HI-ANN-5
+            names += [b for b in HI_BONUSES if opt.sas_bonuses == "on" or b not in SAS_BONUSES]
+            count_items.add("pagat_uhu")
+            if opt.sas_bonuses == "on":
+                count_items |= SAS_BONUSES
+            if opt.count_required_items == "pagat_sas_kiraly":
+                count_items |= KIRALY
         self.bonuses = tuple(names)
+        self.count_items = frozenset(count_items)
         self.raisable = {t: raisable(t, opt.max_kontra_level) for t in (DECLARER_TEAM, OPPONENTS)}
 
 
 class Announcements:
     """Mutable phase state; ``apply`` assumes the action came from ``legal``."""
 
-    __slots__ = ("_legal", "alone_public", "announced", "announced_by", "called",
+    __slots__ = ("_legal", "alone_public", "announced", "announced_by", "announcers", "called",
                  "count_announced", "ctx", "discarder", "done", "extra_turn", "first_turn",
                  "had_turn", "klevel",
                  "partner", "pass_only", "public_side", "refs", "turn", "turn_flags", "turn_len",
@@ -95,6 +106,7 @@ class Announcements:
         self.ctx = ctx
         self.announced: dict[str, set[str]] = {DECLARER_TEAM: set(), OPPONENTS: set()}
         self.announced_by: dict[int, set[str]] = {q: set() for q in ctx.active}
+        self.announcers: dict[tuple[str, str], int] = {}  # item -> who announced it (HI-ANN-3)
         self.klevel: dict[tuple[str, str], int] = {GAME: 0}
         self.count_announced = dict.fromkeys(ctx.active, False)
         self.refs: list[tuple[int, str]] = []
@@ -122,6 +134,7 @@ class Announcements:
         new.ctx = self.ctx
         new.announced = {team: set(names) for team, names in self.announced.items()}
         new.announced_by = {q: set(s) for q, s in self.announced_by.items()}
+        new.announcers = dict(self.announcers)
         new.klevel = dict(self.klevel)
         new.count_announced = dict(self.count_announced)
         new.refs = list(self.refs)
@@ -170,8 +183,21 @@ class Announcements:
         top = max(made.values())
         return next(side for q, side in reversed(self.refs) if made[q] == top)
 
-    def presumption_ok(self, p: int) -> bool:
-        return self.public_side[p] != "unknown" or self.presumed_side() == self.team(p)
+    def presumption_ok(self, p: int, bonus: str | None = None) -> bool:
+        """HU-ANN-13, with the exceptions of HI-ANN-6 for centrum and the birds."""
+        return self.public_side[p] != "unknown" or self.presumed_side_for(bonus) == self.team(p)
+
+    def presumed_side_for(self, bonus: str | None) -> str:
+        """HI-ANN-6 (`bird_attribution`): centrum is presumed for d, the birds too once the
+        declarer has announced trull; otherwise HU-ANN-13."""
+        ctx = self.ctx
+        rule = ctx.opt.bird_attribution
+        if ctx.hi and bonus == "centrum" and rule in ("itvb", "bte"):
+            return DECLARER_TEAM
+        if (ctx.hi and bonus in ("kismadar", "nagymadar") and rule == "itvb"
+                and "trull" in self.announced_by[ctx.declarer]):
+            return DECLARER_TEAM
+        return self.presumed_side()
 
     def _find_discarder(self, card: int) -> int | None:
         """HU-CALL-6: the non-declarer whose discards hold the called card."""
@@ -213,14 +239,18 @@ class Announcements:
             # auction gave him no side (`cue_bid_model`, `promised_card_discard_allowed`) and
             # the presumption points the other way; otherwise his turn could not end.
             out.append(ANNOUNCES["ultimo"])
-        if self.public_side[p] != "unknown" or self.presumed_side() == t:
+        known = self.public_side[p] != "unknown"
+        presumed = self.presumed_side()
+        if known or presumed == t or ctx.hi:
             announced = self.announced[t]
             after_volat = AFTER_VOLAT[ctx.opt.after_volat_forbidden] if "volat" in announced \
                 else frozenset()
             out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
                     and b not in after_volat
+                    and (known or (self.presumed_side_for(b) if ctx.hi else presumed) == t)
                     and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))
-                    and (b != "trull" or self.trull_convention_ok(p))]
+                    and (b != "trull" or self.trull_convention_ok(p))
+                    and (not ctx.hi or self.hi_announce_rule(p, t, b) is None)]
         raisable = ctx.raisable[t]  # HU-ANN-11
         out += [KONTRAS[item] for item, level in self.klevel.items()
                 if (item[0], level) in raisable]
@@ -237,16 +267,43 @@ class Announcements:
         hand = ctx.hands[p]
         if p == ctx.declarer and self.first_turn and ctx.first_turn_trull:
             return hand & ctx.first_turn_trull == ctx.first_turn_trull
-        return bool(hand & T21_T22)
+        return bool(hand & T21_T22) or self._trull_exception(p)
 
-    def ultimo_needs_count(self, p: int) -> bool:
-        """HU-ANN-9: announcing ultimo makes a count due, except under `count_duty` =
-        card_holder while T1 is in a teammate's hand."""
+    def _trull_exception(self, p: int) -> bool:
+        """HI-ANN-8 item 1: the partner after the declarer's centrum or bird."""
+        return (self.ctx.hi and p == self.partner
+                and bool(self.announced_by[self.ctx.declarer] & BIRDS))
+
+    def hi_announce_rule(self, p: int, t: str, bonus: str) -> str | None:
+        """The Illusztrált rule that forbids ``t``'s announcement of ``bonus`` now, or None
+        (HI-ANN-2, HI-ANN-3; `hi_check_announce` of HI-ANN-10)."""
+        if bonus not in TRICK_BOUND:
+            return None
+        card, k, _ = TRICK_BOUND[bonus]
+        announced = self.announced[t]
+        same = [b for b in announced if b in TRICK_BOUND and TRICK_BOUND[b][0] == card]
+        if same:
+            old = same[0]
+            upgrade = (self.ctx.opt.ulti_uhu_same_card == "partner_upgrade" and k == 8
+                       and TRICK_BOUND[old][1] == 9 and p != self.announcers[(t, old)])
+            if not upgrade:
+                return "HI-ANN-3"
+            announced = announced - {old}
+        if self.ctx.opt.one_bonus_per_trick and any(
+                b in TRICK_BOUND and TRICK_BOUND[b][1] == k for b in announced):
+            return "HI-ANN-2"
+        return None
+
+    def needs_count(self, p: int, bonus: str) -> bool:
+        """HU-ANN-9, HI-ANN-5: announcing a count item makes a count due, except under
+        `count_duty` = card_holder while its card is in a teammate's hand."""
         ctx = self.ctx
+        if bonus not in ctx.count_items:
+            return False
         if ctx.opt.count_duty != "card_holder":
             return True
-        team = self.team(p)
-        return not any(q != p and self.team(q) == team and ctx.hands[q] & T1_BIT
+        card, team = bit(TRICK_BOUND[bonus][0]), self.team(p)
+        return not any(q != p and self.team(q) == team and ctx.hands[q] & card
                        for q in ctx.active)
 
     def _count_placeable(self, p: int) -> bool:
@@ -280,7 +337,7 @@ class Announcements:
         if self.extra_turn and self.klevel[GAME] < 1:
             return False
         if self.count_due(p):
-            if "ultimo_kontra" in flags or ("ultimo" in flags and self.ultimo_needs_count(p)):
+            if "count_needed" in flags:
                 return False
             if ctx.opt.pajesz_tarokk_count_rules and flags & {"announce", "kontra"}:
                 return False
@@ -313,9 +370,10 @@ class Announcements:
             # HU-ANN-9 under the default count rules: ultimo needs the count in the same turn,
             # and the count may only open the turn, so an ultimo action here can never be
             # followed by it; everything else leaves the turn free to end.
+            count_items = self.ctx.count_items
             return [a for a in cands if not (
-                (a is ANNOUNCES["ultimo"] and self.ultimo_needs_count(p))
-                or (a.kind == KONTRA and a.arg in ULTIMO_ITEMS))]
+                (a.kind == ANNOUNCE and self.needs_count(p, a.arg))
+                or (a.kind == KONTRA and a.arg[1] in count_items))]
         return cands
 
     def _completable_after(self, action: Action, depth: int) -> bool:
@@ -355,11 +413,16 @@ class Announcements:
             flags.add("call")
         elif kind == ANNOUNCE:
             t = self.team(p)
+            if self.ctx.hi and arg in TRICK_BOUND:
+                self._drop_upgraded(t, arg)
             self.announced[t].add(arg)
             self.announced_by[p].add(arg)
+            self.announcers[(t, arg)] = p
             self.klevel[(t, arg)] = 0
             self.reveal(p)
             flags.update(("announce", arg))
+            if self.needs_count(p, arg):
+                flags.add("count_needed")
         elif kind == KONTRA:
             level = self.klevel[arg] + 1
             self.klevel[arg] = level
@@ -368,10 +431,20 @@ class Announcements:
                 self.alone_public = True  # HU-CALL-6, deduction 2
             self.reveal(p)
             flags.add("kontra")
-            if arg[1] == "ultimo":
-                flags.add("ultimo_kontra")
+            if arg[1] in self.ctx.count_items:
+                flags.add("count_needed")
         else:
             raise AssertionError(kind)
+
+    def _drop_upgraded(self, t: str, bonus: str) -> None:
+        """HI-ANN-3 `partner_upgrade`: the uhu replaces the ultimó of its card, whose item goes
+        with its kontra level."""
+        card = TRICK_BOUND[bonus][0]
+        for old in [b for b in self.announced[t] if b in TRICK_BOUND
+                    and TRICK_BOUND[b][0] == card]:
+            self.announced[t].discard(old)
+            self.announced_by[self.announcers.pop((t, old))].discard(old)
+            del self.klevel[(t, old)]
 
     def _call_reveals_teams(self, card: int) -> bool:
         """Deduction 3 of HU-ANN-12 (`promised_card_call_reveals_teams`): the promised card is

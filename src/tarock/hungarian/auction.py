@@ -177,7 +177,8 @@ class Auction:
     def cue_requirements_met(self, p: int) -> bool:
         """HU-BID-12 options: a great honour and a minimum number of tarokks for any cue bid."""
         hand, opt = self.hands[p], self.opt
-        if opt.cue_bid_requires_great_honour and not hand & GREAT_HONOURS:
+        great = opt.cue_bid_requires_great_honour or opt.variant == "illusztralt"  # HI-BID-1
+        if great and not hand & GREAT_HONOURS:
             return False
         return (hand & TAROKKS).bit_count() >= opt.cue_bid_min_tarokks
 

@@ -40,7 +40,7 @@ class HungarianEncoding(ActionEncoding):
             ("announce", len(A.ANNOUNCEABLE),
              "announce a bonus: " + ", ".join(A.ANNOUNCEABLE) + " (HU-ANN-4)"),
             ("kontra", 2 * len(KONTRA_ITEMS),
-             "kontra: owner (0 declarer, 1 opponents) x 8 + item (game, "
+             f"kontra: owner (0 declarer, 1 opponents) x {len(KONTRA_ITEMS)} + item (game, "
              + ", ".join(A.ANNOUNCEABLE) + ") (HU-ANN-10)"),
             ("pass", 1, "pass in the announcement round (HU-ANN-2)"),
             ("play", 42, "the card played to the trick by card index (HU-PLAY-1)"),

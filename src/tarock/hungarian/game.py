@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
-from tarock.core.errors import IllegalActionError, InvalidOptionError, InvalidRecordError
+from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
 from tarock.core.tricks import CardView, card_view, tricks_view
@@ -39,9 +39,10 @@ from tarock.hungarian.cards import (
     trick_winner_index,
 )
 from tarock.hungarian.encoding import HungarianEncoding
+from tarock.hungarian.illusztralt import TRICK_BOUND, failed_after
 from tarock.hungarian.options import GAME_NAME, SPECS, HungarianOptions
 from tarock.hungarian.outcome import DealOutcome, Trick
-from tarock.hungarian.play import legal_cards
+from tarock.hungarian.play import bound_legal_cards, legal_cards
 from tarock.hungarian.scoring import (
     Settlement,
     score_deal,
@@ -86,11 +87,6 @@ class HungarianGame(Game):
 
     def __init__(self, options: Mapping[str, Any] | None = None):
         self.opt = HungarianOptions.make(options)
-        if self.opt.variant != "paskievics":
-            # The option namespace already holds the Illusztrált keys (HU-GEN-8); the variant's
-            # bonuses are not played yet, so a table of it is refused rather than misplayed.
-            raise InvalidOptionError("variant illusztralt is not available yet", rule="HU-GEN-8",
-                                     expected="variant=paskievics")
         self.options = self.opt.to_json()
         self.deck = RED_FOURS_DECK if self.opt.red_fours else DECK
 
@@ -573,10 +569,15 @@ class HungarianState(State):
                                  "HU-ANN-14", legal)
         if kind == A.ANNOUNCE:
             if action.arg not in ann.ctx.bonuses:
-                return self._illegal(f"{action.arg} is not in play", "HU-SCORE-11", legal)
+                rule = "HI-ANN-1" if action.arg in A.HI_BONUSES else "HU-SCORE-11"
+                return self._illegal(f"{action.arg} is not in play", rule, legal)
             if action.arg in ann.announced[ann.team(p)]:
                 return self._illegal("already announced by this team", "HU-ANN-6", legal)
-            if not ann.presumption_ok(p):
+            hi_rule = ann.ctx.hi and ann.hi_announce_rule(p, ann.team(p), action.arg)
+            if hi_rule:
+                return self._illegal("one bonus per trick, and no ultimó and uhu of one card",
+                                     hi_rule, legal)
+            if not ann.presumption_ok(p, action.arg):
                 return self._illegal("the presumed side is not yours; show your side first",
                                      "HU-ANN-13", legal)
             if action.arg == "trull" and not ann.trull_convention_ok(p):
@@ -640,8 +641,26 @@ class HungarianState(State):
         ann = self.ann
         assert ann is not None
         led = self.trick[0] if self.trick else None
+        if ann.ctx.hi:  # HI-PLAY-7
+            return bound_legal_cards(legal_cards(self.hands[p], led, False),
+                                     self._bound_cards(p), len(self.tricks) + 1)
         keep = self.opt.ultimo_keeps_pagat and ann.ultimo_announced_by(ann.team(p))
         return legal_cards(self.hands[p], led, keep)
+
+    def _bound_cards(self, p: int) -> dict[int, int]:
+        """HI-PLAY-1: card -> target trick of the cards in ``p``'s hand that his team's announced
+        trick-bound bonuses still bind (T1 not by ultimo under `ultimo_keeps_pagat` = false)."""
+        ann = self.ann
+        assert ann is not None
+        t, hand = ann.team(p), self.hands[p]
+        bound: dict[int, int] = {}
+        for b in ann.announced[t]:
+            if b not in TRICK_BOUND or (b == "ultimo" and not self.opt.ultimo_keeps_pagat):
+                continue
+            card, k, _ = TRICK_BOUND[b]
+            if hand >> card & 1 and not failed_after(self.tricks, ann.team, t, b):
+                bound[card] = min(k, bound.get(card, 10))
+        return bound
 
     def _do_play(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.PLAY)

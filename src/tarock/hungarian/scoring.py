@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from tarock.hungarian import illusztralt as hi
 from tarock.hungarian.cards import DECK, HONOURS, KINGS, T1, T21, T22, TOTAL_POINTS, bit
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS, DealOutcome, Trick
@@ -171,6 +172,8 @@ def achieved(outcome: DealOutcome, team: str, bonus: str) -> bool:
         return _xxi_catch_trick(outcome, team) is not None
     if bonus == "pagat_catch":
         return _pagat_caught(outcome, team)
+    if bonus in hi.TRICK_BOUND:  # HI-BON-11
+        return hi.achieved(outcome.tricks, outcome.team_of, team, bonus)
     raise ValueError(f"unknown bonus {bonus!r}")
 
 
@@ -204,8 +207,11 @@ def _card_bonus_values(options: HungarianOptions, bonus: str) -> tuple[int, int]
     return BONUS_VALUES[options.bonus_values][bonus]
 
 
-def silent_value(options: HungarianOptions, bonus: str) -> int:
-    """The silent value of a card bonus (HU-SCORE-10, HU-SCORE-11)."""
+def silent_value(options: HungarianOptions, bonus: str) -> int | None:
+    """The silent value of a card bonus (HU-SCORE-10, HU-SCORE-11), None for the Illusztrált
+    bonuses that score only when announced (HI-SCORE-1)."""
+    if bonus in hi.TRICK_BOUND and bonus != "ultimo":
+        return hi.values(options, bonus)[0]
     return _card_bonus_values(options, bonus)[0]
 
 
@@ -216,6 +222,8 @@ def announced_value(options: HungarianOptions, level: int, bonus: str) -> int:
         return 4 * level
     if bonus == "volat":
         return 6 * level
+    if bonus in hi.TRICK_BOUND and bonus != "ultimo":
+        return hi.values(options, bonus)[1]
     return _card_bonus_values(options, bonus)[1]
 
 
@@ -321,7 +329,10 @@ def _score_game_complex(outcome: DealOutcome, ledger: _Ledger, points: dict[str,
 
 
 def _scored_bonuses(options: HungarianOptions) -> tuple[str, ...]:
-    """The card bonuses in play; pagát-catch only under ``pagat_catch_bonus`` (HU-SCORE-11)."""
+    """The card bonuses in play; pagát-catch only under ``pagat_catch_bonus`` (HU-SCORE-11);
+    under Illusztrált its bonuses too, in their display order (HI-SCORE-6)."""
+    if options.variant == "illusztralt":
+        return hi.hi_bonuses(options)
     return CARD_BONUSES if options.pagat_catch_bonus else CARD_BONUSES[:-1]
 
 
@@ -354,11 +365,17 @@ def _score_bonuses(outcome: DealOutcome, ledger: _Ledger, points: dict[str, int]
                 value = announced_value(opt, outcome.level, bonus) * k * kb
                 ledger.pay(t if done else OTHER[t], bonus, value, "announced")
                 continue
+            silent = silent_value(opt, bonus)
+            if silent is None:
+                continue  # announced only (HI-BON-8)
             volat = _suppressing_volat(outcome, t, tricks[t] == 9)
             if done and not _suppressed(opt, bonus, volat, points[t] >= 71):
-                ledger.pay(t, bonus, silent_value(opt, bonus) * kb, "silent")
+                ledger.pay(t, bonus, silent * kb, "silent")
             if bonus == "ultimo" and pagat_lost_last_trick(outcome, t):
-                ledger.pay(OTHER[t], bonus, silent_value(opt, bonus) * kb, "silent")
+                ledger.pay(OTHER[t], bonus, silent * kb, "silent")
+            if bonus == "sas_ultimo" and hi.silent_failed(outcome.tricks, outcome.team_of, t,
+                                                          bonus):
+                ledger.pay(OTHER[t], bonus, silent * kb, "silent")  # HI-BON-6
 
 
 # -- step 3: settlement between players (HU-SCORE-12, HU-SCORE-13, HU-5P-7, HU-5P-8) ---------
@@ -495,9 +512,10 @@ def renonsz_base(outcome: DealOutcome) -> int:
     base = sum(announced_value(opt, outcome.level, bonus) << level
                for (_, bonus), level in outcome.kontra.items() if bonus != "game")
     for bonus in _scored_bonuses(opt):
+        silent = silent_value(opt, bonus)
         for t in TEAMS:
-            if announced_k(outcome, t, bonus) is None and achieved(outcome, t, bonus):
-                base += silent_value(opt, bonus)
+            if silent and announced_k(outcome, t, bonus) is None and achieved(outcome, t, bonus):
+                base += silent
     return base
 
 
