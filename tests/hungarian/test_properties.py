@@ -119,7 +119,7 @@ def check_finished(state: HungarianState) -> None:
 def random_options(rng: random.Random) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for spec in SPECS:
-        if rng.random() < 0.5 or spec.key == "variant":
+        if rng.random() < 0.5:
             continue
         if spec.kind == "bool":
             out[spec.key] = rng.random() < 0.5
@@ -150,6 +150,17 @@ def test_random_option_sets(seeds: range) -> None:
         game = make_game("hungarian-tarokk", random_options(rng))
         kinds = ["random", "cautious"]
         seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(game.num_seats)]
+        check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
+
+
+@pytest.mark.parametrize("seeds", seed_batches(DEALS))
+@pytest.mark.parametrize("players", [4, 5])
+def test_illusztralt_deals(players: int, seeds: range) -> None:
+    """Illusztrált tarokk (HI-GEN-1): every invariant over random deals, its bonuses included."""
+    game = make_game("hungarian-tarokk", {"variant": "illusztralt", "players": players})
+    kinds = ["random", "cautious"]
+    for seed in seeds:
+        seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(players)]
         check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
 
 
