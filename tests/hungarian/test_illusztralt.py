@@ -1,0 +1,440 @@
+"""Illusztrált tarokk (`variant` = illusztralt): the test cases HI-T-* of the rules guide.
+
+Conventions of the Illusztrált tests: B is declarer at három and calls T20, held by his partner D;
+d = {B, D}, o = {A, C}. Bonus conditions are judged on hand-built tricks: the tricks a test does
+not give are won by d with plain cards, and a value is the contribution of its item to the value
+for d.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import pytest
+from builders import SEAT, act, ann, exchange, refuse, script, start
+
+from tarock.core.tricks import Trick
+from tarock.hungarian.cards import DECK
+from tarock.hungarian.options import HungarianOptions
+from tarock.hungarian.outcome import DealOutcome
+from tarock.hungarian.scoring import Settlement, score_deal
+
+A, B, C, D = 0, 1, 2, 3
+HI = {"variant": "illusztralt"}
+FILLER = ("HA", "DA", "C10", "S10")
+
+
+def trick(spec: str, winner: str) -> Trick:
+    """``"D:T20 A:T3 B:HQ C:T2"`` in playing order, won by ``winner``."""
+    plays = [p.split(":") for p in spec.split()]
+    return Trick(tuple(DECK.index(c) for _, c in plays), tuple(SEAT[s] for s, _ in plays),
+                 SEAT[winner])
+
+
+def outcome(tricks: Mapping[int, tuple[str, str]], kontra: str = "",
+            options: Mapping[str, Any] | None = None, lost: str = "") -> DealOutcome:
+    """Nine tricks: the given ones, the others won by B with plain cards (by A for the trick
+    numbers in ``lost``); ``kontra`` as ``"d.centrum o.ultimo=1"``."""
+    played = []
+    for k in range(1, 10):
+        if k in tricks:
+            played.append(trick(*tricks[k]))
+        else:
+            leader = "A" if str(k) in lost.split() else "B"
+            played.append(Trick(tuple(DECK.index(c) for c in FILLER), (A, B, C, D), SEAT[leader]))
+    levels = {("d", "game"): 0}
+    for token in kontra.split():
+        name, _, level = token.partition("=")
+        team, _, bonus = name.partition(".")
+        levels[(team, bonus)] = int(level or 0)
+    return DealOutcome(options=HungarianOptions.make({**HI, **(options or {})}), level=1,
+                       multiplier=1, seats=4, dealer=D, active=(A, B, C, D), declarer=B,
+                       partner=D, declarer_discards=0, tricks=tuple(played), kontra=levels)
+
+
+def part(result: Settlement, *names: str) -> int:
+    return sum(i["points"] * (1 if i["team"] == "declarer" else -1)
+               for i in result.items if "team" in i and i["item"] in names)
+
+
+def value_of(item: str, tricks: Mapping[int, tuple[str, str]], kontra: str = "",
+             options: Mapping[str, Any] | None = None, lost: str = "") -> int:
+    return part(score_deal(outcome(tricks, kontra, options, lost)), item)
+
+
+CENTRUM5 = {5: ("D:T20 A:T3 B:HQ C:T4", "D")}
+
+
+# -- §8.1 bonus conditions ---------------------------------------------------------------------
+
+
+def test_HI_T_BON_1_centrum_made() -> None:
+    assert value_of("centrum", CENTRUM5, "d.centrum") == 10
+
+
+def test_HI_T_BON_2_centrum_lost_in_a_sweep_trick() -> None:
+    assert value_of("centrum", CENTRUM5, "d.centrum", lost="3") == -10
+
+
+def test_HI_T_BON_3_t20_must_win_trick_5_itself() -> None:
+    tricks = {5: ("D:T20 A:T3 B:T22 C:T4", "B")}
+    assert value_of("centrum", tricks, "d.centrum") == -10
+
+
+def test_HI_T_BON_4_t20_played_early() -> None:
+    tricks = {4: ("D:T20 A:T3 B:HQ C:T4", "D"), 5: ("B:T19 C:T5 D:HK A:T6", "B")}
+    assert value_of("centrum", tricks, "d.centrum") == -10
+
+
+def test_HI_T_BON_5_kismadar_alone() -> None:
+    tricks = {5: ("B:T16 C:T5 D:HQ A:T6", "B"), 6: ("D:T21 A:T3 B:HN C:T4", "D")}
+    assert value_of("kismadar", tricks, "d.kismadar") == 10
+
+
+def test_HI_T_BON_6_kismadar_meets_the_skiz() -> None:
+    """The failed kismadár and o's silent XXI catch; D's XXI is caught."""
+    tricks = {6: ("D:T21 A:T3 B:HN C:T22", "C")}
+    result = score_deal(outcome(tricks, "d.kismadar"))
+    assert part(result, "kismadar", "xxi_catch") == -31
+    assert result.caught_xxi_holder == D
+
+
+def test_HI_T_BON_7_nagymadar_made() -> None:
+    assert value_of("nagymadar", {7: ("B:T22 C:T5 D:HQ A:T6", "B")}, "d.nagymadar") == 10
+
+
+def test_HI_T_BON_8_t22_played_early() -> None:
+    tricks = {6: ("B:T22 C:T5 D:HQ A:T6", "B"), 7: ("D:T20 A:T3 B:HN C:T4", "D")}
+    assert value_of("nagymadar", tricks, "d.nagymadar") == -10
+
+
+def test_HI_T_BON_9_centrum_and_both_birds() -> None:
+    tricks = {**CENTRUM5, 6: ("D:T21 A:T5 B:HN C:T6", "D"), 7: ("B:T22 C:T7 D:DQ A:T8", "B")}
+    kontra = "d.centrum d.kismadar d.nagymadar"
+    assert value_of("centrum", tricks, kontra) + value_of("kismadar", tricks, kontra) \
+        + value_of("nagymadar", tricks, kontra) == 30
+
+
+@pytest.mark.parametrize(("uhu", "expected"), [(15, 15), (20, 20)])
+def test_HI_T_BON_10_pagat_uhu_made(uhu: int, expected: int) -> None:
+    tricks = {8: ("D:T1 A:HA B:HQ C:HN", "D")}
+    assert value_of("pagat_uhu", tricks, "d.pagat_uhu", {"uhu_value": uhu}) == expected
+
+
+def test_HI_T_BON_11_pagat_uhu_beaten_by_the_sas() -> None:
+    result = score_deal(outcome({8: ("D:T1 A:T2 B:HQ C:HN", "A")}, "d.pagat_uhu"))
+    assert part(result, "pagat_uhu") == -15 and part(result, "ultimo") == 0
+
+
+def test_HI_T_BON_12_pagat_uhu_must_win_itself() -> None:
+    assert value_of("pagat_uhu", {8: ("D:T1 A:HA B:T5 C:HN", "B")}, "d.pagat_uhu") == -15
+
+
+def test_HI_T_BON_13_kiraly_ultimo_made() -> None:
+    tricks = {9: ("D:HK A:DA B:C10 C:S10", "D")}
+    assert value_of("kiraly_ultimo:H", tricks, "d.kiraly_ultimo:H") == 15
+
+
+def test_HI_T_BON_14_kiraly_ultimo_trumped() -> None:
+    tricks = {9: ("D:HK A:T3 B:C10 C:S10", "A")}
+    assert value_of("kiraly_ultimo:H", tricks, "d.kiraly_ultimo:H") == -15
+
+
+def test_HI_T_BON_15_another_king_in_trick_9() -> None:
+    tricks = {6: ("D:HK A:HA B:HQ C:HN", "D"), 9: ("D:SK A:DA B:C10 C:S10", "D")}
+    result = score_deal(outcome(tricks, "d.kiraly_ultimo:H"))
+    assert part(result, "kiraly_ultimo:H") == -15 and part(result, "kiraly_ultimo:S") == 0
+
+
+@pytest.mark.parametrize(("value", "expected"), [(20, 20), (15, 15)])
+def test_HI_T_BON_16_kiraly_uhu(value: int, expected: int) -> None:
+    tricks = {8: ("B:CK C:HA D:DA A:S10", "B")}
+    assert value_of("kiraly_uhu:C", tricks, "d.kiraly_uhu:C",
+                    {"kiraly_uhu_value": value}) == expected
+
+
+@pytest.mark.parametrize(("sas", "expected"), [("on", 5), ("off", 0)])
+def test_HI_T_BON_17_silent_sas_ultimo(sas: str, expected: int) -> None:
+    tricks = {9: ("B:T2 C:HA D:DA A:S10", "B")}
+    assert value_of("sas_ultimo", tricks, options={"sas_bonuses": sas}) == expected
+
+
+@pytest.mark.parametrize(("sas", "expected"), [("on", 5), ("off", 0)])
+def test_HI_T_BON_18_silent_sas_failure(sas: str, expected: int) -> None:
+    tricks = {9: ("C:T2 D:HA A:DA B:T9", "B")}
+    assert value_of("sas_ultimo", tricks, options={"sas_bonuses": sas}) == expected
+
+
+def test_HI_T_BON_19_sas_uhu_made() -> None:
+    assert value_of("sas_uhu", {8: ("B:T2 C:HA D:DA A:S10", "B")}, "d.sas_uhu") == 15
+
+
+def test_HI_T_BON_20_no_silent_credit() -> None:
+    for tricks in (CENTRUM5, {8: ("A:T1 B:HA C:DA D:S10", "A")},
+                   {8: ("A:T1 B:T5 C:DA D:S10", "B")}):
+        result = score_deal(outcome(tricks))
+        assert part(result, "centrum", "kismadar", "nagymadar", "pagat_uhu", "sas_uhu") == 0
+
+
+@pytest.mark.parametrize(("sas", "expected"), [("on", 0), ("off", -5)])
+def test_HI_T_BON_21_silent_ultimo_failure_and_silent_sas(sas: str, expected: int) -> None:
+    tricks = {9: ("D:T1 A:HA B:T2 C:DA", "B")}
+    assert value_of("ultimo", tricks, options={"sas_bonuses": sas}) \
+        + value_of("sas_ultimo", tricks, options={"sas_bonuses": sas}) == expected
+
+
+def test_HI_T_BON_22_opponents_centrum() -> None:
+    tricks = {5: ("A:T20 B:T3 C:HQ D:T4", "A")}
+    assert value_of("centrum", tricks, "o.centrum", lost="1 2 3 4") == -10
+
+
+# -- §8.2 bidding ------------------------------------------------------------------------------
+
+
+def legal_bids(state: Any) -> set[str]:
+    return {a["bid"] for a in (state.game.action_to_json(x) for x in state.legal_actions())}
+
+
+def test_HI_T_BID_1_no_pagat_only_cue_bid() -> None:
+    """HI-BID-1: B's only honour is T1: his cue bids are illegal, kettő is legal."""
+    hands = {"A": "T22 T21 T2 T3 T4 T5", "B": "T1 T19 T18 T6 T7", "C": "T8 T9 T10 T11 T12 T13",
+             "D": "T14 T15 T16 T17 T20"}
+    state = start(hands, "A harom", options=HI)
+    assert legal_bids(state) == {"ketto", "passz"}
+    refuse(state, "B", {"type": "bid", "bid": "egy"}, "HU-BID-12")
+    base = start(hands, "A harom")
+    assert {"egy", "szolo"} <= legal_bids(base)
+
+
+def test_HI_T_BID_2_pagat_only_player_accepts_a_cue_bid() -> None:
+    """HI-BID-1: C (only the pagát) holds B's cue bid; C declares at egy and must call T19."""
+    hands = {"A": "T22 T2 T3 T4 T5", "B": "T19 T21 T6 T7 T8", "C": "T1 T9 T10 T11 T12",
+             "D": "T13 T14 T15 T16 T17 T18 T20"}
+    state = start(hands, "A passz, B harom, C ketto, D passz, B egy, C tartom, B passz",
+                  options=HI)
+    assert state.declarer == SEAT["C"] and state.level == 3
+    exchange(state)
+    assert {DECK.code(a.arg) for a in state.legal_actions() if a.kind == "call"} == {"T19"}
+
+
+@pytest.mark.parametrize(("tarokks", "options", "legal"), [
+    ("T19 T21 T2 T3", {"cue_bid_min_tarokks": 5}, False),
+    ("T19 T21 T2 T3 T4", {"cue_bid_min_tarokks": 5}, True),
+    ("T19 T21 T2 T3", {}, True)])
+def test_HI_T_BID_3_cue_bid_needs_five_tarokks(tarokks: str, options: dict[str, Any],
+                                               legal: bool) -> None:
+    rest = [f"T{n}" for n in range(2, 19) if f"T{n}" not in tarokks.split()]
+    hands = {"A": "T22 " + " ".join(rest[:5]), "B": " ".join(rest[5:9]),
+             "C": "T1 T20 " + " ".join(rest[9:]), "D": tarokks}
+    state = start(hands, "A harom, B passz, C passz", options={**HI, **options})
+    assert ("egy" in legal_bids(state)) is legal
+
+
+# -- §8.3 announcements ------------------------------------------------------------------------
+
+HANDS = {"B": "T22 T2 T3 T4 T5", "C": "T21 T6 T7 T8 T13", "D": "T1 T9 T10 T11 T12 T20",
+         "A": "T14 T15 T16 T17 T18 T19"}
+
+
+def ready(options: Mapping[str, Any] | None = None, hands: Mapping[str, str] = HANDS,
+          discards: dict[str, str] | None = None) -> Any:
+    state = start(dict(hands), "A passz, B harom, C passz, D passz", options={**HI, **(options or {})})
+    exchange(state, discards)
+    return state
+
+
+def test_HI_T_ANN_1_five_items_of_different_tricks() -> None:
+    state = ready()
+    script(state, "B: call T20, announce centrum, announce kismadar, announce nagymadar, "
+                  "announce ultimo, announce kiraly_uhu:C, pass")
+    assert state.ann.announced["d"] == {"centrum", "kismadar", "nagymadar", "ultimo",
+                                        "kiraly_uhu:C"}
+
+
+@pytest.mark.parametrize("one_per_trick", [True, False])
+def test_HI_T_ANN_2_one_bonus_per_trick(one_per_trick: bool) -> None:
+    state = ready({"one_bonus_per_trick": one_per_trick})
+    script(state, "B: call T20, announce ultimo, pass | C: pass")
+    if one_per_trick:
+        refuse(state, "D", ann("announce kiraly_ultimo:S"), "HI-ANN-2")
+        script(state, "D: announce kiraly_uhu:S, pass")
+    else:
+        trial = state.clone()
+        script(trial, "D: announce kiraly_uhu:S, pass")
+        script(state, "D: announce kiraly_ultimo:S, pass")
+
+
+@pytest.mark.parametrize("rule", ["forbidden", "partner_upgrade"])
+def test_HI_T_ANN_3_ultimo_and_uhu_of_one_card(rule: str) -> None:
+    state = ready({"ulti_uhu_same_card": rule})
+    script(state, "B: call T20, announce ultimo")
+    refuse(state, "B", ann("announce pagat_uhu"), "HI-ANN-3")
+    script(state, "B: pass | C: kontra d.ultimo, pass")
+    if rule == "forbidden":
+        refuse(state, "D", ann("announce pagat_uhu"), "HI-ANN-3")
+        return
+    script(state, "D: kontra d.ultimo, announce pagat_uhu, pass")
+    assert "ultimo" not in state.ann.announced["d"] and ("d", "ultimo") not in state.ann.klevel
+    assert state.ann.klevel[("d", "pagat_uhu")] == 0
+
+
+@pytest.mark.parametrize("rule", ["forbidden", "partner_upgrade"])
+def test_HI_T_ANN_4_no_ultimo_after_the_uhu(rule: str) -> None:
+    state = ready({"ulti_uhu_same_card": rule})
+    script(state, "B: call T20, announce pagat_uhu, pass | C: pass")
+    refuse(state, "D", ann("announce ultimo"), "HI-ANN-3")
+
+
+def test_HI_T_ANN_5_kiraly_items_of_one_king() -> None:
+    state = ready()
+    script(state, "B: call T20, announce kiraly_ultimo:H, pass | C: pass")
+    refuse(state, "D", ann("announce kiraly_uhu:H"), "HI-ANN-3")
+    script(state, "D: announce kiraly_uhu:D, pass")
+
+
+def test_HI_T_ANN_6_one_bonus_per_trick_is_per_team() -> None:
+    state = ready()
+    script(state, "B: call T20, announce ultimo, pass | C: pass | D: pass")
+    script(state, "A: kontra game, announce kiraly_ultimo:D, pass")
+
+
+EIGHT = {"B": "T22 T2 T3 T4 T5", "C": "T21 T6 T7 T8", "D": "T1 T9 T10 T11 T12 T20 T13 T14",
+         "A": "T15 T16 T17 T18 T19"}
+
+
+def test_HI_T_ANN_7_count_with_pagat_and_sas_items() -> None:
+    state = ready(hands=EIGHT)
+    script(state, "B: call T20, pass | C: pass")
+    refuse(state, "D", ann("announce pagat_uhu"), "HU-ANN-9")
+    script(state, "D: count 8, announce pagat_uhu, pass")
+    state = ready(hands=EIGHT)
+    script(state, "B: call T20, pass | C: kontra game, announce sas_ultimo, pass")
+    refuse(state, "D", ann("kontra o.sas_ultimo"), "HU-ANN-9")
+
+
+@pytest.mark.parametrize("items", ["pagat_sas", "pagat_sas_kiraly"])
+def test_HI_T_ANN_8_kiraly_items_as_count_items(items: str) -> None:
+    state = ready({"count_required_items": items}, hands=EIGHT)
+    script(state, "B: call T20, pass | C: pass")
+    if items == "pagat_sas":
+        script(state, "D: announce kiraly_ultimo:C, pass")
+    else:
+        refuse(state, "D", ann("announce kiraly_ultimo:C"), "HU-ANN-9")
+
+
+NINE = {"D": "T9 T10 T11 T12 T13 T14 T15 T16 T20", "B": "T22 T1 T2 T3", "C": "T21 T4 T5 T6",
+        "A": "T7 T8 T17 T18 T19"}
+
+
+@pytest.mark.parametrize("duty", ["announcer", "card_holder"])
+def test_HI_T_ANN_9_count_duty_of_the_card_holder(duty: str) -> None:
+    state = ready({"count_duty": duty}, hands=NINE)
+    script(state, "B: call T20, pass | C: pass")
+    if duty == "announcer":
+        refuse(state, "D", ann("announce pagat_uhu"), "HU-ANN-9")
+    else:
+        script(state, "D: announce pagat_uhu, pass")
+    state = ready({"count_duty": duty}, hands=NINE)
+    script(state, "B: call T20, pass | C: kontra game, announce pagat_uhu, pass")
+    refuse(state, "D", ann("kontra o.pagat_uhu"), "HU-ANN-9")
+
+
+@pytest.mark.parametrize("rule", ["itvb", "none"])
+def test_HI_T_ANN_10_centrum_presumed_for_d(rule: str) -> None:
+    state = ready({"bird_attribution": rule})
+    script(state, "B: call T20, pass | C: kontra game, pass")
+    if rule == "itvb":
+        script(state, "D: announce centrum, pass")
+        assert state.ann.public_side[SEAT["D"]] == "d" and state.ann.public_side[SEAT["A"]] == "o"
+        return
+    refuse(state, "D", ann("announce centrum"), "HU-ANN-13")
+    script(state, "D: kontra game, announce centrum, pass")
+
+
+@pytest.mark.parametrize(("rule", "trull", "legal"), [
+    ("itvb", True, True), ("bte", True, False), ("none", True, False), ("itvb", False, False)])
+def test_HI_T_ANN_11_birds_presumed_after_the_declarers_trull(rule: str, trull: bool,
+                                                             legal: bool) -> None:
+    state = ready({"bird_attribution": rule})
+    script(state, "B: call T20" + (", announce trull" if trull else "") + ", pass | "
+                  "C: kontra game, pass")
+    if legal:
+        script(state, "D: announce kismadar, pass")
+    else:
+        refuse(state, "D", ann("announce kismadar"), "HU-ANN-13")
+
+
+def test_HI_T_ANN_12_opponents_centrum_needs_a_kontra_first() -> None:
+    hands = {"B": "T22 T2 T3 T4 T5", "C": "T21 T6 T7 T8 T13", "D": "T1 T9 T10 T11 T12 T15",
+             "A": "T20 T14 T16 T17 T18 T19"}
+    state = ready(hands=hands, discards={"C": "T6"})
+    script(state, "B: call T15, pass | C: pass | D: pass")
+    refuse(state, "A", ann("announce centrum"), "HU-ANN-13")
+    script(state, "A: kontra game, announce centrum, pass")
+    assert "centrum" in state.ann.announced["o"]
+
+
+@pytest.mark.parametrize("rule", ["double", "double_trull_kings"])
+def test_HI_T_ANN_13_new_bonuses_after_volat(rule: str) -> None:
+    state = ready({"after_volat_forbidden": rule})
+    script(state, "B: call T20, announce volat, pass | C: pass")
+    refuse(state, "D", ann("announce double"), "HU-ANN-7")
+    if rule == "double":
+        script(state, "D: announce trull, announce four_kings, announce centrum, pass")
+    else:
+        refuse(state, "D", ann("announce trull"), "HU-ANN-7")
+        refuse(state, "D", ann("announce four_kings"), "HU-ANN-7")
+        script(state, "D: announce centrum, pass")
+
+
+@pytest.mark.parametrize("top", [4, 5, 6])
+def test_HI_T_ANN_14_kontra_ladder_of_a_new_bonus(top: int) -> None:
+    state = ready({"max_kontra_level": top})
+    script(state, "B: call T20, announce centrum, pass")
+    values = []
+    for turn in ("C: kontra d.centrum, pass | D: pass | A: pass",
+                 "B: kontra d.centrum, pass | C: pass | D: pass",
+                 "A: kontra d.centrum, pass | B: pass | C: pass",
+                 "D: kontra d.centrum, pass | A: pass | B: pass"):
+        script(state, turn)
+        values.append(10 * 2 ** state.ann.klevel[("d", "centrum")])
+    if top == 4:
+        refuse(state, "C", ann("kontra d.centrum"), "HU-ANN-10")
+        return
+    script(state, "C: kontra d.centrum, pass")
+    values.append(10 * 2 ** state.ann.klevel[("d", "centrum")])
+    assert values == [20, 40, 80, 160, 320]
+    script(state, "D: pass | A: pass")
+    if top == 6:
+        act(state, "B", ann("kontra d.centrum"))
+        assert 10 * 2 ** state.ann.klevel[("d", "centrum")] == 640
+    else:
+        refuse(state, "B", ann("kontra d.centrum"), "HU-ANN-10")
+
+
+def test_HI_T_ANN_16_partners_trull_after_the_declarers_bird() -> None:
+    opt = {"trull_conventions": "itvb"}
+    state = ready(opt)
+    script(state, "B: call T20, pass | C: pass")
+    refuse(state, "D", ann("announce trull"), "HU-ANN-16")
+    state = ready(opt)
+    script(state, "B: call T20, announce centrum, pass | C: pass | D: announce trull, pass")
+    state = ready(opt)
+    script(state, "B: call T20, announce centrum, pass | C: pass | D: pass")
+    act(state, "A", ann("kontra game"))
+    refuse(state, "A", ann("announce trull"), "HU-ANN-16")
+    state = ready()
+    script(state, "B: call T20, pass | C: pass | D: announce trull, pass")
+
+
+def test_HI_T_ANN_17_no_repeated_announcement() -> None:
+    state = ready()
+    script(state, "B: call T20, announce centrum, pass | C: pass")
+    refuse(state, "D", ann("announce centrum"), "HU-ANN-6")
+
+
+def test_HI_T_ANN_18_no_sas_items_when_off() -> None:
+    state = ready({"sas_bonuses": "off"})
+    act(state, "B", ann("call T20"))
+    refuse(state, "B", ann("announce sas_ultimo"), "HI-ANN-1")
