@@ -239,7 +239,8 @@ HANDS = {"B": "T22 T2 T3 T4 T5", "C": "T21 T6 T7 T8 T13", "D": "T1 T9 T10 T11 T1
 
 def ready(options: Mapping[str, Any] | None = None, hands: Mapping[str, str] = HANDS,
           discards: dict[str, str] | None = None) -> Any:
-    state = start(dict(hands), "A passz, B harom, C passz, D passz", options={**HI, **(options or {})})
+    state = start(dict(hands), "A passz, B harom, C passz, D passz",
+                  options={**HI, **(options or {})})
     exchange(state, discards)
     return state
 
