@@ -12,15 +12,14 @@ from rules_ids import missing_tests, rule_test_ids
 GUIDE = "hungarian-illusztralt"
 # The IDs still without a test, built from ranges rather than spelled out, so that this file does
 # not count as their test.
-PENDING_ILLUSZTRALT = rule_test_ids(GUIDE) - {
-    *(f"HI-T-BON-{i}" for i in range(1, 23)), *(f"HI-T-BID-{i}" for i in range(1, 4)),
-    *(f"HI-T-ANN-{i}" for i in (*range(1, 15), 16, 17, 18))}
+PENDING_ILLUSZTRALT = {f"HI-T-PLAY-{i}" for i in (5, 6)} | {
+    f"HI-T-SCORE-{i}" for i in (3, 4, 8, 9, 10, 16)}
 
 
 def test_every_illusztralt_test_case_has_a_test() -> None:
     ids = rule_test_ids(GUIDE)
     missing = set(missing_tests(ids, "hungarian"))
-    assert len(ids) == 84
+    assert len(ids) == 83
     written = PENDING_ILLUSZTRALT - missing
     assert not written, f"tested now, take them off the pending list: {sorted(written)}"
     assert not missing - PENDING_ILLUSZTRALT, \

@@ -9,6 +9,7 @@ for d.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,6 +19,7 @@ from tarock.core.tricks import Trick
 from tarock.hungarian.cards import DECK
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DealOutcome
+from tarock.hungarian.play import bound_legal_cards, legal_cards
 from tarock.hungarian.scoring import Settlement, score_deal
 
 A, B, C, D = 0, 1, 2, 3
@@ -33,9 +35,11 @@ def trick(spec: str, winner: str) -> Trick:
 
 
 def outcome(tricks: Mapping[int, tuple[str, str]], kontra: str = "",
-            options: Mapping[str, Any] | None = None, lost: str = "") -> DealOutcome:
-    """Nine tricks: the given ones, the others won by B with plain cards (by A for the trick
-    numbers in ``lost``); ``kontra`` as ``"d.centrum o.ultimo=1"``."""
+            options: Mapping[str, Any] | None = None, lost: str = "", level: int = 1,
+            discards: str = "", alone: bool = False) -> DealOutcome:
+    """Nine tricks: the given ones, the others won by B with plain cards (4 points each; by A
+    for the trick numbers in ``lost``); ``kontra`` as ``"d.centrum o.ultimo=1"``; ``discards``
+    are B's own discards, to set d's card points."""
     played = []
     for k in range(1, 10):
         if k in tricks:
@@ -45,12 +49,13 @@ def outcome(tricks: Mapping[int, tuple[str, str]], kontra: str = "",
             played.append(Trick(tuple(DECK.index(c) for c in FILLER), (A, B, C, D), SEAT[leader]))
     levels = {("d", "game"): 0}
     for token in kontra.split():
-        name, _, level = token.partition("=")
+        name, _, k = token.partition("=")
         team, _, bonus = name.partition(".")
-        levels[(team, bonus)] = int(level or 0)
-    return DealOutcome(options=HungarianOptions.make({**HI, **(options or {})}), level=1,
+        levels[(team, bonus)] = int(k or 0)
+    return DealOutcome(options=HungarianOptions.make({**HI, **(options or {})}), level=level,
                        multiplier=1, seats=4, dealer=D, active=(A, B, C, D), declarer=B,
-                       partner=D, declarer_discards=0, tricks=tuple(played), kontra=levels)
+                       partner=None if alone else D, tricks=tuple(played), kontra=levels,
+                       declarer_discards=DECK.mask(discards.split()) if discards else 0)
 
 
 def part(result: Settlement, *names: str) -> int:
@@ -439,3 +444,221 @@ def test_HI_T_ANN_18_no_sas_items_when_off() -> None:
     state = ready({"sas_bonuses": "off"})
     act(state, "B", ann("call T20"))
     refuse(state, "B", ann("announce sas_ultimo"), "HI-ANN-1")
+
+
+# -- §8.4 play: bound cards --------------------------------------------------------------------
+
+
+def legal_now(hand: str, led: str | None, bound: Mapping[str, int], trick_no: int) -> set[str]:
+    """HI-PLAY-7 on a hand: HU-PLAY-2, then the bound cards (card -> target trick)."""
+    base = legal_cards(DECK.mask(hand.split()), DECK.index(led) if led else None, False)
+    return set(DECK.codes(bound_legal_cards(base, {DECK.index(c): k for c, k in bound.items()},
+                                            trick_no)))
+
+
+def test_HI_T_PLAY_1_bound_card_kept_back() -> None:
+    assert legal_now("T20 T8 HK HQ", "T4", {"T20": 5}, 2) == {"T8"}
+
+
+def test_HI_T_PLAY_2_only_the_bound_card_is_legal() -> None:
+    assert legal_now("T20 HK HQ HA", "T4", {"T20": 5}, 2) == {"T20"}
+
+
+def test_HI_T_PLAY_3_bound_card_due_in_its_trick() -> None:
+    assert legal_now("T20 T19 SK", "T22", {"T20": 5}, 5) == {"T20"}
+
+
+def test_HI_T_PLAY_4_earliest_target_first() -> None:
+    assert legal_now("T20 T21 HK HQ", "T6", {"T20": 5, "T21": 6}, 3) == {"T20"}
+
+
+def test_HI_T_PLAY_7_pagat_uhu_played_and_lost() -> None:
+    assert legal_now("T1 T10", "T2", {"T1": 8}, 8) == {"T1"}
+
+
+def test_HI_T_PLAY_8_king_forced_early() -> None:
+    assert legal_now("HK HA T5", "HQ", {"HK": 9}, 7) == {"HA"}
+    assert legal_now("HK T5", "HN", {"HK": 9}, 8) == {"HK"}
+
+
+def test_HI_T_PLAY_11_king_due_on_lead() -> None:
+    assert legal_now("CK T7", None, {"CK": 8}, 8) == {"CK"}
+
+
+def test_HI_T_PLAY_12_two_bound_cards() -> None:
+    assert legal_now("T1 HK HQ", "HA", {"T1": 9, "HK": 8}, 7) == {"HQ"}
+    assert legal_now("T1 HK", None, {"T1": 9, "HK": 8}, 8) == {"HK"}
+
+
+def test_HI_T_PLAY_13_uhu_card_cannot_follow() -> None:
+    assert legal_now("T1 HA", "HQ", {"T1": 8}, 8) == {"HA"}
+
+
+PLAY_HANDS = {"B": "T22 T2 T3 T4 T5 HK", "C": "T21 T6 T7 T8 T13", "D": "T1 T9 T10 T11 T12 T20",
+              "A": "T14 T15 T16 T17 T18 T19"}
+
+
+def test_HI_T_PLAY_9_the_partner_is_bound() -> None:
+    """HI-PLAY-5: B's pagát uhu binds D's T1; the engine's bound cards of D."""
+    state = ready(hands=PLAY_HANDS)
+    script(state, "B: call T20, announce pagat_uhu, pass | C: pass | D: pass | A: pass")
+    assert state.phase == "play"
+    assert state._bound_cards(SEAT["D"]) == {DECK.index("T1"): 8}
+    assert state._bound_cards(SEAT["A"]) == {}
+
+
+def test_HI_T_PLAY_10_the_other_team_is_never_bound() -> None:
+    state = ready(hands={**PLAY_HANDS, "B": "T22 T2 T3 T4 T5", "A": "SK T14 T15 T16 T17 T18 T19"})
+    script(state, "B: call T20, announce kiraly_ultimo:S, pass | C: pass | D: pass | A: pass")
+    assert state._bound_cards(SEAT["A"]) == {}
+    assert "SK" in {DECK.code(a.arg) for a in state.legal_actions()}
+
+
+@pytest.mark.parametrize("rule", ["forbidden", "partner_upgrade"])
+def test_HI_T_PLAY_14_upgraded_uhu_binds_to_trick_8(rule: str) -> None:
+    state = ready({"ulti_uhu_same_card": "partner_upgrade"}, hands=PLAY_HANDS)
+    script(state, "B: call T20, announce ultimo, pass | C: pass | "
+                  "D: announce pagat_uhu, pass | A: pass | B: pass | C: pass")
+    assert state._bound_cards(SEAT["D"]) == {DECK.index("T1"): 8}
+
+
+@pytest.mark.parametrize("keeps", [True, False])
+def test_HI_T_PLAY_15_uhu_binds_whatever_ultimo_keeps_pagat(keeps: bool) -> None:
+    for bonus, bound in (("ultimo", keeps), ("pagat_uhu", True)):
+        state = ready({"ultimo_keeps_pagat": keeps}, hands=PLAY_HANDS)
+        script(state, f"B: call T20, announce {bonus}, pass | C: pass | D: pass | A: pass")
+        assert (DECK.index("T1") in state._bound_cards(SEAT["D"])) is bound
+
+
+# -- §8.5 scoring ------------------------------------------------------------------------------
+
+
+def test_HI_T_SCORE_5_kontrad_pagat_uhu() -> None:
+    tricks = {8: ("D:T1 A:HA B:HQ C:HN", "D")}
+    assert value_of("pagat_uhu", tricks, "d.pagat_uhu=1") == 30
+    assert value_of("pagat_uhu", tricks, "d.pagat_uhu=1", {"uhu_value": 20}) == 40
+
+
+def test_HI_T_SCORE_6_silent_ultimo_beside_a_failed_uhu() -> None:
+    result = score_deal(outcome({8: ("A:HQ B:HN D:HA C:HJ", "A"),
+                                 9: ("D:T1 A:DA B:C10 C:S10", "D")}, "d.pagat_uhu"))
+    assert part(result, "pagat_uhu") == -15 and part(result, "ultimo") == 5
+
+
+def test_HI_T_SCORE_7_silent_ultimo_lost_beside_a_failed_uhu() -> None:
+    result = score_deal(outcome({8: ("A:HQ B:HN D:HA C:HJ", "A"),
+                                 9: ("D:T1 A:T4 B:C10 C:S10", "A")}, "d.pagat_uhu"))
+    assert part(result, "pagat_uhu") == -15 and part(result, "ultimo") == -5
+
+
+def test_HI_T_SCORE_11_both_teams_kiraly_ultimo() -> None:
+    result = score_deal(outcome({9: ("A:SK B:SJ C:DA D:C10", "A")},
+                                "d.kiraly_ultimo:H=1 o.kiraly_ultimo:S"))
+    assert part(result, "kiraly_ultimo:H") == -30 and part(result, "kiraly_ultimo:S") == -15
+
+
+def test_HI_T_SCORE_12_four_kings_and_kiraly_ultimo() -> None:
+    tricks = {6: ("B:HK C:HA D:SK A:T3", "A"), 9: ("D:DK A:DA B:C10 C:S10", "D")}
+    result = score_deal(outcome({**tricks, 6: ("B:HK C:HA D:SK A:CK", "B")},
+                                "d.four_kings d.kiraly_ultimo:D"))
+    assert part(result, "four_kings") == 2 and part(result, "kiraly_ultimo:D") == 15
+
+
+@pytest.mark.parametrize(("scope", "expected"), [("game_only", 10),
+                                                 ("game_and_all_bonuses", 20)])
+def test_HI_T_SCORE_13_kontrad_game_scope(scope: str, expected: int) -> None:
+    result = score_deal(outcome(CENTRUM5, "d.game=1 d.centrum", {"kontra_game_scope": scope}))
+    assert part(result, "centrum") == expected
+
+
+def test_HI_T_SCORE_18_opponents_kismadar_fails() -> None:
+    assert value_of("kismadar", {}, "o.kismadar") == 10
+
+
+def test_HI_T_SCORE_20_sas_uhu_and_silent_ultimo() -> None:
+    tricks = {8: ("B:T2 C:HA D:DA A:S10", "B"), 9: ("D:T1 A:HN B:C10 C:S10", "D")}
+    result = score_deal(outcome(tricks, "d.sas_uhu"))
+    assert part(result, "sas_uhu") == 15 and part(result, "ultimo") == 5
+
+
+def test_HI_T_SCORE_21_announced_sas_ultimo_beside_a_lost_pagat() -> None:
+    result = score_deal(outcome({9: ("D:T1 A:HA B:T2 C:DA", "B")}, "d.sas_ultimo"))
+    assert part(result, "sas_ultimo") == 10 and part(result, "ultimo") == -5
+
+
+def test_HI_T_SCORE_22_announced_ultimo_beside_a_silent_sas() -> None:
+    result = score_deal(outcome({9: ("D:T1 A:HA B:T2 C:DA", "B")}, "d.ultimo"))
+    assert part(result, "ultimo") == -10 and part(result, "sas_ultimo") == 5
+
+
+def test_HI_T_SCORE_23_doubled_round() -> None:
+    deal = outcome(CENTRUM5, "d.centrum")
+    single = score_deal(deal)
+    double = score_deal(replace(deal, multiplier=2))
+    assert double.deltas == tuple(2 * x for x in single.deltas)
+
+
+def test_HI_T_SCORE_24_zero_sum() -> None:
+    for kontra in ("d.centrum", "o.kismadar=1", "d.pagat_uhu d.kiraly_ultimo:H=2"):
+        assert sum(score_deal(outcome(CENTRUM5, kontra)).deltas) == 0
+
+
+# -- §8.6 options and the preset ---------------------------------------------------------------
+
+ITVB = {**HI, "hi_preset": "itvb_2019"}
+
+
+def test_HI_T_OPT_1_preset_forbids_discarding_the_xx() -> None:
+    assert HungarianOptions.make(ITVB).xx_discard_forbidden is True
+    assert HungarianOptions.make({**HI, "hi_preset": "none"}).xx_discard_forbidden is False
+
+
+def test_HI_T_OPT_2_preset_free_call_needs_the_xx() -> None:
+    opt = HungarianOptions.make(ITVB)
+    assert opt.call_any_after_tarokk_discard == "declarer_holds_xx"
+    assert opt.self_call_allowed == "xx_only"
+
+
+def test_HI_T_OPT_6_explicit_uhu_value_wins() -> None:
+    tricks = {8: ("D:T1 A:HA B:HQ C:HN", "D")}
+    assert value_of("pagat_uhu", tricks, "d.pagat_uhu", {"hi_preset": "itvb_2019",
+                                                         "uhu_value": 20}) == 20
+
+
+def test_HI_T_OPT_9_precedence_of_the_presets() -> None:
+    opt = HungarianOptions.make({**ITVB, "house_rules": "online_app",
+                                 "annul_timing": "after_discard"})
+    assert (opt.max_kontra_level, opt.throw_in_doubling) == (4, "none")
+    assert opt.ultimo_keeps_pagat is False and opt.cue_bid_model == "invitation"
+    assert opt.cue_bid_min_tarokks == 5 and opt.after_volat_forbidden == "double_trull_kings"
+    assert opt.annul_timing == "after_discard" and opt.uhu_value == 15
+
+
+def test_HI_T_OPT_10_preset_ignored_under_paskievics() -> None:
+    opt = HungarianOptions.make({"hi_preset": "itvb_2019"})
+    assert opt.xx_discard_forbidden is False and opt.max_kontra_level == 5
+
+
+# B's discards that bring d to 49 card points with the plain tricks and the centrum trick (the
+# plain tricks repeat four cards, which count once)
+D49 = "HK DK CK SK DQ CQ SQ DN CN"
+
+
+def test_HI_T_SCORE_1_centrum_with_the_game() -> None:
+    """Három: d has 49 and makes centrum: V = 1 + 10."""
+    result = score_deal(outcome(CENTRUM5, "d.centrum", discards=D49, lost="9"))
+    assert result.value == 11 and result.deltas == (-11, 11, -11, 11)
+
+
+def test_HI_T_SCORE_2_kontrad_centrum_lost() -> None:
+    """Kettő: d loses trick 3, A's kontra on centrum: V = 2 − 20."""
+    result = score_deal(outcome(CENTRUM5, "d.centrum=1", lost="3", level=2, discards=D49))
+    assert result.value == -18 and result.deltas == (18, -18, 18, -18)
+
+
+def test_HI_T_SCORE_17_lone_declarer_kiraly_uhu() -> None:
+    """Három, B alone, his király uhu made, d has 49: V = 1 + 20, B +63."""
+    result = score_deal(outcome({8: ("B:CK C:HA D:DA A:S10", "B")}, "d.kiraly_uhu:C",
+                                discards="HK DK SK DQ CQ SQ DN CN HN HJ DJ", alone=True,
+                                lost="1"))
+    assert result.value == 21 and result.deltas == (-21, 63, -21, -21)
