@@ -13,10 +13,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from builders import SEAT, act, ann, exchange, refuse, script, start
+from builders import SEAT, act, ann, exchange, new_state, refuse, script, start
 
 from tarock.core.tricks import Trick
 from tarock.hungarian.cards import DECK
+from tarock.hungarian.illusztralt import failed_after
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DealOutcome
 from tarock.hungarian.play import bound_legal_cards, legal_cards
@@ -662,3 +663,87 @@ def test_HI_T_SCORE_17_lone_declarer_kiraly_uhu() -> None:
                                 discards="HK DK SK DQ CQ SQ DN CN HN HJ DJ", alone=True,
                                 lost="1"))
     assert result.value == 21 and result.deltas == (-21, 63, -21, -21)
+
+
+def test_HI_T_SCORE_10_published_deal_3() -> None:
+    """A published egy deal replayed card by card: D declarer with partner A; o takes three
+    kings, so the kontra'd four kings fail; D makes the ultimó: V = −3 + 10 − 4 = +3, and D's
+    count of eight is paid by each other player."""
+    hands = {"A": "T3 T10 T11 T12 T14 T19 T20 SQ SK", "B": "T2 T6 T21 T22 CN CK HA HN HQ",
+             "C": "T5 T9 T17 C10 CJ DJ DK HJ HK", "D": "T1 T4 T7 T8 T13 T15 T16 T18 DN"}
+    state = new_state(hands, "CQ DA SJ DQ S10 SN", HI)
+    for lab, call in (("A", "passz"), ("B", "passz"), ("C", "passz"), ("D", "egy")):
+        act(state, lab, call)
+    assert state.declarer == SEAT["D"] and state.level == 3
+    exchange(state, {"D": "CQ", "A": "DA SJ", "B": "DQ S10", "C": "SN"})
+    script(state, "D: count 8, call T20, pass | A: announce four_kings, pass | B: pass | "
+                  "C: pass | D: announce ultimo, pass | A: pass | B: kontra d.four_kings, pass | "
+                  "C: pass | D: pass | A: pass")
+    assert state.phase == "play"
+    tricks = ["A T19, B T21, C T5, D T4", "B HQ, C HJ, D T7, A T10", "A T11, B T2, C T17, D T18",
+              "D T8, A T20, B T6, C T9", "A T12, B T22, C HK, D T13", "B CN, C C10, D T15, A T14",
+              "D T16, A T3, B HA, C CJ", "D DN, A SQ, B CK, C DK", "C DJ, D T1, A SK, B HN"]
+    for spelled in tricks:
+        for step in spelled.split(", "):
+            lab, card = step.split()
+            act(state, lab, {"type": "play", "card": card})
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[-1])  # decline any claim
+    result = state.result()
+    items = {i["item"]: i["points"] * (1 if i["team"] == "declarer" else -1)
+             for i in result["items"] if "team" in i}
+    assert items == {"game": -3, "ultimo": 10, "four_kings": -4}
+    assert result["scores"] == [2, -4, -4, 6]
+
+
+def test_HI_T_SCORE_3_kismadar_at_rekontra_beside_a_silent_double() -> None:
+    """Egy: d's kismadár at rekontra (×4) and 78 card points in 8 tricks: silent double 6
+    replaces the game, kismadár +40."""
+    result = score_deal(outcome({6: ("D:T21 A:T3 B:T5 C:T4", "D")}, "d.kismadar=2", level=3,
+                                lost="9", discards="HK DK CK SK HQ DQ CQ SQ HN DN CN SN HJ DJ "
+                                                  "CJ SJ T22 T1"))
+    assert result.value == 46
+    assert part(result, "double") == 6 and part(result, "kismadar") == 40
+
+
+def test_HI_T_SCORE_4_lone_szolo_nagymadar_and_silent_volat() -> None:
+    """Szóló, B alone with all tricks: silent volát 12 (no silent trull or four kings) plus
+    nagymadár 10."""
+    tricks = {1: ("B:HK C:DK D:CK A:SK", "B"), 3: ("B:T1 C:HA D:DA A:S10", "B"),
+              4: ("B:T21 C:T3 D:T4 A:T5", "B"), 7: ("B:T22 C:T6 D:T7 A:T8", "B")}
+    result = score_deal(outcome(tricks, "d.nagymadar", level=4, alone=True,
+                                discards="HQ DQ CQ SQ HN DN CN SN HJ DJ"))
+    assert result.value == 22 and result.deltas == (-22, 66, -22, -22)
+
+
+@pytest.mark.parametrize(("rule", "expected"), [("made", 42), ("made_if_unannounced", 44)])
+def test_HI_T_SCORE_16_volat_with_centrum_and_both_birds(rule: str, expected: int) -> None:
+    tricks = {1: ("B:HK C:DK D:CK A:SK", "B"), 2: ("B:T5 C:T1 D:HA A:DA", "B"),
+              5: ("D:T20 A:T3 B:HQ C:T4", "D"), 6: ("D:T21 A:T6 B:HN C:T7", "D"),
+              7: ("B:T22 C:T8 D:DQ A:T9", "B")}
+    result = score_deal(outcome(tricks, "d.volat d.centrum d.kismadar d.nagymadar", level=2,
+                                options={"volat_silent_suppression": rule}))
+    assert result.value == expected
+
+
+def test_HI_T_PLAY_5_centrum_fails_the_birds_fly() -> None:
+    """The tournament example: B's T20 is forced in trick 4, so centrum fails; in trick 5 his
+    clubs are legal, the XXI and the skíz still bound; then both birds are made."""
+    bound = {"T20": 5, "T21": 6, "T22": 7}
+    assert legal_now("T22 T21 T20 C10 CJ CQ", "T10", bound, 4) == {"T20"}
+    assert legal_now("T22 T21 C10 CJ CQ", None, {"T21": 6, "T22": 7}, 5) == {"C10", "CJ", "CQ"}
+    tricks = {4: ("D:T10 A:T11 B:T20 C:T12", "B"), 5: ("B:C10 C:CK D:T13 A:CN", "D"),
+              6: ("D:T2 A:T14 B:T21 C:T15", "B"), 7: ("B:T22 C:T16 D:T17 A:T18", "B")}
+    kontra = "d.centrum d.kismadar d.nagymadar"
+    assert [value_of(b, tricks, kontra) for b in ("centrum", "kismadar", "nagymadar")] == [
+        -10, 10, 10]
+
+
+def test_HI_T_PLAY_6_all_three_fail_in_trick_1() -> None:
+    """A's XV wins trick 1: B may not overtake with his bound cards; afterwards they are free."""
+    bound = {"T20": 5, "T21": 6, "T22": 7}
+    assert legal_now("T22 T21 T20 T6", "T15", bound, 1) == {"T6"}
+    lost = [trick("A:T15 B:T6 C:T2 D:T10", "A")]
+    team_of = {A: "o", B: "d", C: "o", D: "d"}.__getitem__
+    assert all(failed_after(lost, team_of, "d", b) for b in ("centrum", "kismadar", "nagymadar"))
+    assert value_of("centrum", {1: ("A:T15 B:T6 C:T2 D:T10", "A")}, "d.centrum") == -10
