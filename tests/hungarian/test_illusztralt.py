@@ -21,7 +21,7 @@ from tarock.hungarian.illusztralt import failed_after
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DealOutcome
 from tarock.hungarian.play import bound_legal_cards, legal_cards
-from tarock.hungarian.scoring import Settlement, score_deal
+from tarock.hungarian.scoring import Settlement, card_points, score_deal
 
 A, B, C, D = 0, 1, 2, 3
 HI = {"variant": "illusztralt"}
@@ -747,3 +747,37 @@ def test_HI_T_PLAY_6_all_three_fail_in_trick_1() -> None:
     team_of = {A: "o", B: "d", C: "o", D: "d"}.__getitem__
     assert all(failed_after(lost, team_of, "d", b) for b in ("centrum", "kismadar", "nagymadar"))
     assert value_of("centrum", {1: ("A:T15 B:T6 C:T2 D:T10", "A")}, "d.centrum") == -10
+
+
+@pytest.mark.parametrize(("uhu", "value", "scores"), [(15, -7, [-9, -1, 5, 5]),
+                                                      (20, -2, [-4, 4, 0, 0])])
+def test_HI_T_SCORE_8_published_deal_1(uhu: int, value: int, scores: list[int]) -> None:
+    """Kettő, B declarer with partner A: the kontra'd volát fails (−24), trull +2 and the pagát
+    uhu are made; d has 73 card points; B's nine tarokks are paid apart."""
+    tricks = {8: ("A:T1 B:HA C:DA D:S10", "A"), 3: ("B:T21 C:T3 D:T4 A:T5", "B"),
+              4: ("B:T22 C:T6 D:T7 A:T8", "B"), 9: ("C:T9 D:T10 A:T11 B:T12", "C")}
+    deal = replace(outcome(tricks, "d.trull d.volat=1 d.pagat_uhu", {"uhu_value": uhu},
+                           level=2, discards="HK DK CK SK HQ DQ CQ SQ HN DN CN SN"),
+                   partner=A, counts={B: 9})
+    result = score_deal(deal)
+    assert result.value == value and list(result.deltas) == scores
+    assert (part(result, "volat"), part(result, "trull")) == (-24, 2)
+
+
+@pytest.mark.parametrize("all_discards", [False, True])
+def test_HI_T_SCORE_9_published_deal_12(all_discards: bool) -> None:
+    """Kettő, C alone (the called XX lay in B's discards), game at rekontra, d's double at
+    kontra, trull made; C's tricks hold 52 and his discards 4: V = 8 − 16 + 2 = −6, and C's
+    count of eight is paid apart. Counting every discard pile (66 points) changes nothing."""
+    tricks = {1: ("C:T22 D:HK A:HQ B:T3", "C"), 3: ("C:T21 D:DK A:DQ B:T4", "C"),
+              5: ("C:T1 D:HA A:DA B:T9", "C"), 8: ("C:T19 D:CK A:HN B:T5", "C"),
+              9: ("C:T18 D:T8 A:T6 B:T7", "C")}
+    deal = replace(outcome(tricks, "d.game=2 d.trull d.double=1",
+                           {"lone_declarer_gets_all_discards": all_discards}, level=2,
+                           lost="2 4 6 7", discards="DJ SJ"),
+                   declarer=C, partner=None, counts={C: 8},
+                   other_discards=DECK.mask(["T20", "HJ", "SQ", "CN"]),
+                   called_card_discarded=True)
+    assert card_points(deal, "d") == (66 if all_discards else 56)
+    result = score_deal(deal)
+    assert result.value == -6 and list(result.deltas) == [5, 5, -15, 5]
