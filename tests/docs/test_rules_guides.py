@@ -14,7 +14,7 @@ from tarock.core.protocol import make_game
 
 # A rule ID as the code cites it: HU-PLAY-2, BT-V1P-PAY-10, OT-TC-V-12, and the Bavarian test
 # cases (TC-DEAL-2); never a piece of a longer ID.
-CITED = re.compile(r"(?<![A-Za-z0-9-])(?:(?:HU|BT|OT)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+|TC-[A-Z0-9]+"
+CITED = re.compile(r"(?<![A-Za-z0-9-])(?:(?:HU|HI|BT|OT)-[A-Z0-9]+(?:-[A-Z0-9]+)*-\d+|TC-[A-Z0-9]+"
                    r"(?:-[A-Z0-9]+)*-\d+)(?![A-Za-z0-9-])")
 # Places outside a clone that the product must never send a reader to.
 OUTSIDE = re.compile(r"\.\./shared|shared/rules|shared/spec")

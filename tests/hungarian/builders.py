@@ -88,6 +88,8 @@ def bids(state: HungarianState, sequence: str) -> None:
     """Apply an auction written as in the rules' tests: ``"A harom, B passz, C ketto"``."""
     for step in sequence.split(","):
         label, call = step.split()
+        if state.legal_actions()[0].kind == A.ANNUL:  # an early offer (HU-ANNUL-5): decline
+            act(state, label, {"type": "annul", "annul": False})
         act(state, label, call)
 
 
@@ -140,6 +142,9 @@ def exchange(state: HungarianState, discards: dict[str, str] | None = None,
     discards = discards or {}
     while state.phase == "discard":
         lab = label(state)
+        if state.legal_actions()[0].kind == A.ANNUL:  # asked first (`annul_timing`, HU-ANNUL-5)
+            act(state, lab, {"type": "annul", "annul": annul is not None and lab in annul})
+            continue
         cards = discards.get(lab, " ".join(codes(state.received[SEAT[lab]])))
         discard(state, lab, cards)
     while state.phase == "annul" and annul is not None:

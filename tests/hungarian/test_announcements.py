@@ -30,7 +30,7 @@ from tarock.core import records
 from tarock.core.errors import InvalidRecordError
 from tarock.hungarian import actions as A
 from tarock.hungarian.game import HungarianState
-from tarock.hungarian.scoring import score_deal
+from tarock.hungarian.scoring import announced_k, score_deal
 
 C1 = "A harom, B passz, C passz, D egy, A szolo, D passz"  # HU-T-BID-C1: A calls T19 of D
 GAME = ("d", "game")
@@ -563,3 +563,180 @@ def test_HU_T_ANN_20_discarder_reveals_lone_declarer(states_reason: bool) -> Non
     refuse(state, "B", ann("announce trull"), "HU-ANN-13")
     script(state, "B: kontra d.ultimo, announce trull, pass")
     assert items(state) == {"game": 1, "d.ultimo": 1, "o.trull": 0}
+
+
+# -- §15.8 / §15.9 announcement options (HU-T-OPT-*) ---------------------------------------------
+
+LADDER_HANDS = {"A": "T22 T2 T3 T4 T5", "B": "T21 T6 T7 T8 T9", "C": "T1 T10 T11 T12 T13",
+                "D": "T20 T14 T15 T16 T17 T18 T19"}
+LADDER_AUCTION = "A harom, B ketto, C passz, D passz, A tartom, B egy, A passz"
+
+
+def ladder(top: int) -> tuple[HungarianState, list[int]]:
+    """Egy (G = 3), B declarer, D partner; the game is raised by C, B, A, D, C, B in turn for as
+    long as ``max_kontra_level`` = ``top`` allows; returns the state and the game values."""
+    state = ready(LADDER_HANDS, LADDER_AUCTION, options={"max_kontra_level": top})
+    script(state, "B: call T20, pass")
+    values = [3]
+    for turn in ("C: kontra game, pass | D: pass | A: pass",
+                 "B: kontra game, pass | C: pass | D: pass",
+                 "A: kontra game, pass | B: pass | C: pass",
+                 "D: kontra game, pass | A: pass | B: pass",
+                 "C: kontra game, pass | D: pass | A: pass",
+                 "B: kontra game, pass")[:top]:
+        script(state, turn)
+        values.append(state.level * 2 ** state.ann.klevel[GAME])
+    return state, values
+
+
+def test_HU_T_OPT_27_sixth_kontra_level() -> None:
+    """HU-T-OPT-27, HU-ANN-10: under `max_kontra_level` = 6 B's Fedák Sári doubles once more;
+    a seventh raise is illegal."""
+    state, values = ladder(6)
+    assert values == [3, 6, 12, 24, 48, 96, 192]
+    refuse(state, "C", ann("kontra game"), "HU-ANN-10")
+
+
+@pytest.mark.parametrize("top", [3, 4])
+def test_HU_T_OPT_37_lower_kontra_limits(top: int) -> None:
+    """HU-T-OPT-37: the ladder stops at hirskontra (4, game 48) or szubkontra (3, game 24)."""
+    state, values = ladder(top)
+    assert values == [3, 6, 12, 24, 48][:top + 1]
+    refuse(state, {3: "D", 4: "C"}[top], ann("kontra game"), "HU-ANN-10")
+
+
+def test_HU_T_OPT_37_limit_binds_announced_bonuses() -> None:
+    """HU-T-OPT-37: under 4 an announced trull ends at 2 × 16 = 32."""
+    state = ready(b_hands("D"), options={"max_kontra_level": 4})
+    script(state, "B: call T20, announce trull, pass | C: kontra d.trull, pass | "
+                  "D: kontra d.trull, pass | A: kontra d.trull, pass | B: kontra d.trull, pass")
+    assert items(state)["d.trull"] == 4
+    refuse(state, "C", ann("kontra d.trull"), "HU-ANN-10")
+
+
+def test_HU_T_OPT_28_level_six_belongs_to_the_owner() -> None:
+    """HU-T-OPT-28, HU-ANN-11: d.trull at mordkontra (said by o): A may not raise it; D may,
+    and a made trull then pays 2 × 64."""
+    state = ready(b_hands("D"), options={"max_kontra_level": 6})
+    script(state, "B: call T20, announce trull, pass | C: kontra d.trull, pass | "
+                  "D: kontra d.trull, pass | A: kontra d.trull, pass | B: kontra d.trull, pass | "
+                  "C: kontra d.trull, pass")
+    assert items(state)["d.trull"] == 5
+    trial = state.clone()
+    script(trial, "D: pass")
+    refuse(trial, "A", ann("kontra d.trull"), "HU-ANN-11")
+    act(state, "D", ann("kontra d.trull"))
+    assert items(state)["d.trull"] == 6
+    outcome = replace(state.deal_outcome(), kontra={GAME: 0, ("d", "trull"): 6})
+    assert announced_k(outcome, "d", "trull") == 64
+
+
+def test_HU_T_OPT_23_nothing_of_the_kind_after_volat() -> None:
+    """HU-T-OPT-23, HU-ANN-7: after B's volát D may announce neither trull, four kings nor
+    double; kontra on d.volat and o's own trull stay legal."""
+    opt = {"after_volat_forbidden": "double_trull_kings"}
+    state = ready(b_hands("D"), options=opt)
+    script(state, "B: call T20, announce volat, pass | C: pass")
+    for bonus in ("trull", "four_kings", "double"):
+        refuse(state, "D", ann(f"announce {bonus}"), "HU-ANN-7")
+    script(state, "D: pass | A: kontra d.volat, announce trull, pass")
+    default = ready(b_hands("D"))
+    script(default, "B: call T20, announce volat, pass | C: pass")
+    refuse(default, "D", ann("announce double"), "HU-ANN-7")
+    script(default, "D: announce trull, announce four_kings, pass")
+
+
+def test_HU_T_OPT_24_trull_before_volat_in_one_turn() -> None:
+    """HU-T-OPT-24: (a) trull then volát is legal, (b) volát then four kings is not."""
+    opt = {"after_volat_forbidden": "double_trull_kings"}
+    state = ready(b_hands("D"), options=opt)
+    script(state, "B: call T20, announce trull, announce volat, pass")
+    state = ready(b_hands("D"), options=opt)
+    script(state, "B: call T20, announce volat")
+    refuse(state, "B", ann("announce four_kings"), "HU-ANN-7")
+    state = ready(b_hands("D"))
+    script(state, "B: call T20, announce volat, announce four_kings, pass")
+
+
+OPT48_HANDS = {"B": "T22 T1 T13 T14", "C": "T21 T15 T16", "A": "T17 T18 T19 T2 T3 T4",
+               "D": "T20 T5 T6 T7 T8 T9 T10 T11 T12"}
+CARD_HOLDER = {"count_duty": "card_holder"}
+
+
+def test_HU_T_OPT_48_no_count_for_an_ultimo_a_teammate_holds() -> None:
+    """HU-T-OPT-48, HU-ANN-9: D (9 tarokks) announces ultimo while his declarer B holds T1:
+    (a) legal under card_holder, illegal by default; (b) a kontra on o's ultimo still needs
+    the count; (c) so does every announcement under the Pais rules."""
+    state = ready(OPT48_HANDS, options=CARD_HOLDER)
+    script(state, "B: call T20, pass | C: pass")
+    trial = state.clone()
+    script(trial, "D: announce ultimo, pass")
+    default = ready(OPT48_HANDS)
+    script(default, "B: call T20, pass | C: pass")
+    refuse(default, "D", ann("announce ultimo"), "HU-ANN-9")
+    script(default, "D: count 9, announce ultimo, pass")
+    for options in (CARD_HOLDER, {}):
+        state = ready(OPT48_HANDS, options=options)
+        script(state, "B: call T20, pass | C: kontra game, announce ultimo, pass")
+        refuse(state, "D", ann("kontra o.ultimo"), "HU-ANN-9")
+        script(state, "D: count 9, kontra o.ultimo, pass")
+        pais = ready(OPT48_HANDS, options={**options, "pajesz_tarokk_count_rules": True})
+        script(pais, "B: call T20, pass | C: pass | D: announce ultimo")
+        refuse(pais, "D", ann("pass"), "HU-ANN-14")
+        script(pais, "D: count 9, pass")
+
+
+ITVB_TRULL = {"trull_conventions": "itvb"}
+TWO_BIDDERS = "A harom, B ketto, C passz, D passz, A tartom, B egy, A passz"
+THREE_BIDDERS = "A harom, B ketto, C egy, D passz, A passz, B tartom, C passz"
+
+
+@pytest.mark.parametrize(("hands", "auction", "legal"), [
+    ({"A": "T21", "B": "T22", "C": "T1", "D": "T20"}, TWO_BIDDERS, False),
+    ({"A": "T21", "B": "T22", "C": "T1", "D": "T20"}, THREE_BIDDERS, True),
+    ({"A": "T22", "B": "T21", "C": "T1", "D": "T20"}, THREE_BIDDERS, False),
+    ({"A": "T20 T21", "B": "T22", "C": "T1"}, "A harom, B ketto, C passz, D passz, A passz",
+     True)])
+def test_HU_T_OPT_49_trull_conventions(hands: dict[str, str], auction: str,
+                                       legal: bool) -> None:
+    """HU-T-OPT-49, HU-ANN-16 (a)-(d): B's first-turn trull holding one great honour: two
+    bidders need both, three bidders the skíz, a yielded game only item 1. All legal by
+    default."""
+    for options, ok in ((ITVB_TRULL, legal), ({}, True)):
+        state = start(hands, auction, options=options)
+        assert state.declarer == SEAT["B"]
+        exchange(state)
+        act(state, "B", ann("call T20"))
+        if ok:
+            script(state, "B: announce trull, pass")
+        else:
+            refuse(state, "B", ann("announce trull"), "HU-ANN-16")
+
+
+def test_HU_T_OPT_49_partner_without_great_honour() -> None:
+    """HU-T-OPT-49 (e): D, the partner, holds neither T21 nor T22: no trull in a later turn."""
+    state = ready(b_hands("D"), options=ITVB_TRULL)
+    script(state, "B: call T20, pass | C: pass")
+    refuse(state, "D", ann("announce trull"), "HU-ANN-16")
+    state = ready(b_hands("D"))
+    script(state, "B: call T20, pass | C: pass | D: announce trull, pass")
+
+
+def test_HU_T_OPT_35_explicit_limit_under_the_online_app_preset() -> None:
+    """HU-T-OPT-35: `house_rules` = online_app with `max_kontra_level` = 5 stops the ladder at
+    mordkontra; the preset alone allows the sixth level (HU-T-OPT-27)."""
+    for top, options in ((5, {"house_rules": "online_app", "max_kontra_level": 5}),
+                         (6, {"house_rules": "online_app"})):
+        state = ready(LADDER_HANDS, LADDER_AUCTION, options=options)
+        script(state, "B: call T20, pass")
+        for turn in ("C: kontra game, pass | D: pass | A: pass",
+                     "B: kontra game, pass | C: pass | D: pass",
+                     "A: kontra game, pass | B: pass | C: pass",
+                     "D: kontra game, pass | A: pass | B: pass",
+                     "C: kontra game, pass | D: pass | A: pass"):
+            script(state, turn)
+        if top == 5:
+            refuse(state, "B", ann("kontra game"), "HU-ANN-10")
+        else:
+            act(state, "B", ann("kontra game"))
+            assert state.ann.klevel[GAME] == 6

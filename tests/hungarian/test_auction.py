@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from builders import SEAT, act, legal_bids, legal_json
+from builders import SEAT, act, legal_bids, legal_json, new_state
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -1030,3 +1030,128 @@ def test_random_auctions_always_have_a_legal_call_and_end(options, seed, dealer,
             state.apply(A.RAISES[3])
             assert state.level == 3
     assert state.phase in ("discard", "end")
+
+
+# -- §15.8 / §15.9 bidding options (HU-T-OPT-*) --------------------------------------------------
+
+INVITATION = {"cue_bid_model": "invitation"}
+CUE_5 = {"cue_bid_requires_great_honour": True, "cue_bid_min_tarokks": 5}
+
+
+def test_HU_T_OPT_3_fourth_hand_jump_is_a_cue_bid_under_invitation():
+    """HU-T-OPT-3, HU-BID-11: D's kettő after three passes is no cue bid by default; under the
+    invitation model it promises T19, D is his own cue bidder (no card is added to his call)
+    and may not discard T19; an opening szóló is never a cue bid."""
+    state = table({"D": "T21"})
+    run(state, "A passz, B passz, C passz, D ketto")
+    assert_declarer(state, "D", 2)
+    assert state.auction.cue is None
+    state = table({"D": "T21"}, options=INVITATION)
+    run(state, "A passz, B passz, C passz")
+    assert_illegal(state, "D", "ketto", "HU-BID-11")
+    state = table({"D": "T21 T19"}, options=INVITATION)
+    run(state, "A passz, B passz, C passz, D ketto")
+    assert_cue(state, "D", T19, 2)
+    view = reach_call(state)
+    assert "T19" not in view.discardable["D"] and view.callable == {"T20"}
+    state = table({"D": "T21"}, options=INVITATION)
+    run(state, "A passz, B passz, C passz, D szolo")
+    assert_declarer(state, "D", 4)
+    assert state.auction.cue is None
+
+
+def test_HU_T_OPT_6_a_new_cue_bid_replaces_the_standing_one():
+    """HU-T-OPT-6: C's egy promises T19; B's second-turn szóló is a XVII cue bid that replaces
+    it under the invitation model, so B calls alone by (c)-(e) and C may discard T19. With
+    `pajesz_xvii_cue_bid` alone B's szóló is ordinary and B must call T19."""
+    hands = {"B": "T17 T22", "C": "T19 T21"}
+    both = {**INVITATION, "pajesz_xvii_cue_bid": True}
+    state = table(hands, options=both)
+    run(state, "A passz, B harom, C egy, D passz, B szolo, C passz")
+    assert_declarer(state, "B", 4)
+    assert_cue(state, "B", T17, 4)
+    view = reach_call(state)
+    assert "T19" in view.discardable["C"] and view.callable != {"T19"}
+    state = table(hands, options={"pajesz_xvii_cue_bid": True})
+    run(state, "A passz, B harom, C egy, D passz, B szolo, C passz")
+    assert_cue(state, "C", T19, 3)
+    assert_must_call(state, "T19", partner="C", keeper="C")
+
+
+@pytest.mark.parametrize(("tarokks", "options", "legal_egy"), [
+    ("T19 T21 T2 T3", CUE_5, False), ("T19 T21 T2 T3 T4", CUE_5, True),
+    ("T19 T21 T2 T3", {"cue_bid_requires_great_honour": True}, True),
+    ("T19 T1", {}, True)])
+def test_HU_T_OPT_20_cue_bid_needs_five_tarokks(tarokks, options, legal_egy):
+    """HU-T-OPT-20, HU-BID-12: D's egy (a XIX cue bid) over A's három; kettő is always legal."""
+    suits = " ".join(["DK", "DQ", "DN", "DJ", "DA", "SK", "SQ"][:9 - len(tarokks.split())])
+    state = new_state({"A": "T22", "D": f"{tarokks} {suits}"}, options=options,
+                      avoid={"D": TAROKKS})
+    run(state, "A harom, B passz, C passz")
+    assert ("egy" in legal(state, "D")) is legal_egy and "ketto" in legal(state, "D")
+    if not legal_egy:
+        assert_illegal(state, "D", "egy", "HU-BID-12")
+
+
+@pytest.mark.parametrize(("options", "legal_egy"), [
+    (CUE_5, False), ({"cue_bid_min_tarokks": 5}, True), ({}, True)])
+def test_HU_T_OPT_21_no_pagat_only_cue_bid(options, legal_egy):
+    """HU-T-OPT-21: D's only honour is T1; he holds T19 and six other tarokks."""
+    state = new_state({"A": "T22", "D": "T1 T19 T2 T3 T4 T5 T6 DK DQ"}, options=options)
+    run(state, "A harom, B passz, C passz")
+    assert ("egy" in legal(state, "D")) is legal_egy
+    if legal_egy:
+        run(state, "D egy")
+        assert state.auction.cue.pagat_only
+
+
+@pytest.mark.parametrize("options", [CUE_5, {**CUE_5, **INVITATION}])
+def test_HU_T_OPT_22_the_second_jump_is_no_cue_bid(options):
+    """HU-T-OPT-22: A's kettő is a XIX cue bid meeting the requirements; B's szóló needs only
+    an honour (under the invitation model it repeats the standing XIX)."""
+    state = new_state({"A": "T19 T22 T2 T3 T4 HK HQ HN HJ",
+                       "B": "T1 T5 T6 DK DQ DN DJ DA SK"}, options=options)
+    run(state, "A ketto, B szolo")
+    assert_cue(state, "A", T19, 2)
+    assert state.auction.level == 4 and state.auction.high == SEAT["B"]
+
+
+def test_HU_T_OPT_39_a_cue_bidder_may_only_pass():
+    """HU-T-OPT-39, HU-BID-14, HU-OQ-39: (a) after the C6 sequence A may only pass; (b) with
+    the binding-only variant A, lacking T19, may only pass although `must_continue` alone
+    would forbid it."""
+    stop = {"cue_bidder_may_continue": False}
+    hands = {"A": "T22 T19", "B": "T21", "C": "T1", "D": "T20"}
+    state = table(hands, options=stop)
+    run(state, "A ketto, B egy, C szolo, D passz!")
+    assert legal(state, "A") == {"passz"}
+    assert_illegal(state, "A", "tartom", "HU-BID-14")
+    state = table(hands)
+    run(state, "A ketto, B egy, C szolo, D passz!")
+    assert legal(state, "A") == {"tartom", "passz"}
+    bind = {**stop, "cue_bid_binding_only_if_other_declarer": True}
+    state = table({"A": "T22", "B": "T21", "C": "T1", "D": "T20"}, options=bind)
+    run(state, "A ketto, B egy, C passz, D passz")
+    assert legal(state, "A") == {"passz"}
+    run(state, "A passz")
+    assert_must_call(state, "T19", partner=None)
+
+
+def test_HU_T_OPT_40_raise_to_szolo():
+    """HU-T-OPT-40, HU-BID-15: the raise goes to szóló only under `raise_max_level` = szolo;
+    B then takes no talon card; without the raise option the key allows nothing."""
+    raise_opt = {"raise_after_uncontested_three": True}
+    state = table({"B": "T21"}, options=raise_opt)
+    run(state, "A passz, B harom, C passz, D passz")
+    before = snapshot(state)
+    with pytest.raises(IllegalActionError, match="HU-BID-15"):
+        act(state, "B", {"type": "raise", "bid": "szolo"})
+    assert snapshot(state) == before
+    state = table({"B": "T21"}, options={**raise_opt, "raise_max_level": "szolo"})
+    run(state, "A passz, B harom, C passz, D passz")
+    assert legal_json(state)[-1] == {"type": "raise", "bid": "szolo"}
+    act(state, "B", {"type": "raise", "bid": "szolo"})
+    assert_declarer(state, "B", 4)
+    state = table({"B": "T21"}, options={"raise_max_level": "szolo"})
+    run(state, "A passz, B harom, C passz, D passz")
+    assert state.phase == "discard"

@@ -19,6 +19,7 @@ from builders import (
     SUIT_TALON,
     act,
     exchange,
+    finish,
     refuse,
     script,
     start,
@@ -306,3 +307,49 @@ def test_HU_T_PLAY_8_opponents_pagat_not_restricted() -> None:
     assert playable(state) == {"T1", "T6", "T7", "T8", "T13"}
     act(state, "C", {"type": "play", "card": "T1"})
     assert state.trick == [idx("T14"), idx("T2"), idx("T1")]
+
+
+# -- §15.8 HU-T-OPT-1, HU-T-OPT-2 (`ultimo_keeps_pagat` = false) -------------------------------
+
+NO_KEEP = {"ultimo_keeps_pagat": False}
+
+
+def play5_to_trick_6(options: dict[str, Any]) -> HungarianState:
+    """The HU-T-PLAY-5 deal up to trick 6, A having led T17; B holds T1, T4, SK, SQ."""
+    state = to_play(PLAY5_HANDS, talon=PLAY5_TALON, turns="B: call T20, announce ultimo, pass",
+                    options=options)
+    play(state, "A T22, B T2, C T8, D T13")
+    play(state, "A T21, B T3, C T9, D T14")
+    play(state, "A T20, B T5, C T10, D T15")
+    play(state, "A T19, B T6, C T11, D T16")
+    play(state, "A T18, B T7, C T12, D CN")
+    act(state, "A", {"type": "play", "card": "T17"})
+    return state
+
+
+def test_HU_T_OPT_1_pagat_need_not_be_kept() -> None:
+    """HU-T-OPT-1, HU-PLAY-5: without the duty T1 and T4 are both legal in trick 6, and in
+    trick 8 B may lead T1 or SQ."""
+    state = play5_to_trick_6(NO_KEEP)
+    assert playable(state) == {"T1", "T4"}
+    play(state, "B T4, C HQ, D CQ")
+    act(state, "A", {"type": "play", "card": "S10"})
+    play(state, "B SK, C HN, D DN")
+    assert last_winner(state) == "B" and playable(state) == {"T1", "SQ"}
+    assert playable(play5_to_trick_6({})) == {"T4"}
+
+
+def test_HU_T_OPT_2_early_pagat_fails_the_ultimo() -> None:
+    """HU-T-OPT-2, HU-SCORE-9: B plays T1 to trick 6 although he holds T4: legal, and the
+    announced ultimo fails (−10); by default the play is refused."""
+    refuse(play5_to_trick_6({}), "B", {"type": "play", "card": "T1"}, "HU-PLAY-5")
+    state = play5_to_trick_6(NO_KEEP)
+    act(state, "B", {"type": "play", "card": "T1"})
+    result = finish(state)
+    ultimo = [i for i in result["items"] if i["item"] == "ultimo"]
+    assert ultimo == [{"item": "ultimo", "team": "opponents", "points": 10, "kind": "announced"}]
+    value = sum(i["points"] * (1 if i["team"] == "declarer" else -1)
+                for i in result["items"] if "team" in i)
+    b, a = SEAT["B"], SEAT["A"]
+    assert result["scores"][b] == result["scores"][a] == value
+    assert result["scores"][SEAT["C"]] == result["scores"][SEAT["D"]] == -value

@@ -22,10 +22,11 @@ from tarock.core.cards import iter_bits
 from tarock.games import make_game
 from tarock.hungarian.cards import DECK, POINTS, TAROKKS
 from tarock.hungarian.game import HungarianState
-from tarock.hungarian.options import SPECS
+from tarock.hungarian.options import SPECS, HungarianOptions
 from tarock.players import make_player
 
 DEALS = 2000
+BINDING = ("cue_bid_accept_by_hold_only", "cue_bid_binding_only_if_other_declarer")
 CODES = set(DECK.by_code)
 
 
@@ -35,7 +36,7 @@ def accounted(state: HungarianState) -> None:
     places += [sum(1 << c for c in t.cards) for t in state.tricks]
     taken = sum(state.received)
     talon_left = sum(1 << c for c in state.deal.talon) & ~taken
-    if state.outcome == "probaharom_failed":
+    if state.outcome in ("probaharom_failed", "probaharom_thrown_in"):
         talon_left = sum(1 << c for c in state.deal.talon)  # drawn cards were shown, not kept
         places[state.declarer] = state.deal.hands[state.declarer]  # type: ignore[index]
     places.append(talon_left)
@@ -126,6 +127,10 @@ def random_options(rng: random.Random) -> dict[str, Any]:
             out[spec.key] = rng.choice(spec.choices)
         else:
             out[spec.key] = sorted(rng.sample(spec.choices, rng.randint(0, len(spec.choices))))
+    if HungarianOptions.make({k: v for k, v in out.items() if k not in BINDING}) \
+            .cue_bid_model == "invitation":  # refused together (HU-BID-11)
+        for key in BINDING:
+            out.pop(key, None)
     return out
 
 
@@ -145,6 +150,27 @@ def test_random_option_sets(seeds: range) -> None:
         game = make_game("hungarian-tarokk", random_options(rng))
         kinds = ["random", "cautious"]
         seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(game.num_seats)]
+        check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
+
+
+@pytest.mark.parametrize("seeds", seed_batches(DEALS))
+@pytest.mark.parametrize("players", [4, 5])
+def test_illusztralt_deals(players: int, seeds: range) -> None:
+    """Illusztrált tarokk (HI-GEN-1): every invariant over random deals, its bonuses included."""
+    game = make_game("hungarian-tarokk", {"variant": "illusztralt", "players": players})
+    kinds = ["random", "cautious"]
+    for seed in seeds:
+        seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(players)]
+        check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
+
+
+@pytest.mark.parametrize("seeds", seed_batches(DEALS))
+def test_online_app_deals(seeds: range) -> None:
+    """The house rules of the online app (HU-GEN-7): every invariant over random deals."""
+    game = make_game("hungarian-tarokk", {"house_rules": "online_app"})
+    kinds = ["random", "cautious"]
+    for seed in seeds:
+        seats = [make_player(kinds[(seed + s) % 2], seed + s) for s in range(4)]
         check_finished(play_deal(game, seed, seats, watch=seed % 25 == 0))
 
 

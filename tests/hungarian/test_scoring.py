@@ -19,6 +19,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tarock.core.cards import iter_bits
 from tarock.hungarian.cards import (
     DECK,
     FIVE_POINT,
@@ -825,3 +826,157 @@ def test_property_zero_sum_and_lone_declarer_settles_three_times(deal: DealOutco
     if deal.seats == 5 and not deal.options.five_player_sir_nevet and not (
             deal.options.five_player_talon_honour_payment and deal.talon_received):
         assert result.deltas[E] == 0
+
+
+# -- §15.8 / §15.9 scoring options (HU-T-OPT-*) ------------------------------------------------
+
+
+def lone_outcome(d_tricks: list[str], discards: Mapping[str, str],
+                 options: Mapping[str, object], kontra: str = "game=1") -> DealOutcome:
+    """A három deal of declarer B alone, whose called T20 lies in C's discards: ``d_tricks`` are
+    B's tricks; the other cards make o's tricks, played first, led by A, with a plain card of B
+    last in each (so that B's honours are never caught)."""
+    d_cards = [cards(t) for t in d_tricks]
+    pile = {SEAT[lab]: mask(codes) for lab, codes in discards.items()}
+    used = {c for t in d_cards for c in t} | {c for m in pile.values() for c in iter_bits(m)}
+    rest = [c for c in ALL_CARDS if c not in used]
+    special = [c for c in rest if bit(c) & (HONOURS | KINGS)]
+    plain = [c for c in rest if c not in special]
+    o_cards = special + plain
+    tricks = []
+    while o_cards:
+        group = [*o_cards[:3], o_cards[-1]]
+        del o_cards[:3], o_cards[-1]
+        tricks.append(Trick(tuple(group), (A, C, D, B), A))
+    tricks += [Trick(tuple(t), (B, C, D, A), B) for t in d_cards]
+    assert len(tricks) == 9
+    return DealOutcome(
+        options=HungarianOptions.make(options), level=1, multiplier=1, seats=4, dealer=D,
+        active=(A, B, C, D), declarer=B, partner=None, declarer_discards=pile[B],
+        tricks=tuple(tricks), kontra=parse_kontra(kontra),
+        other_discards=pile[A] | pile[C] | pile[D], called_card_discarded=True)
+
+
+ALL_DISCARDS = {"lone_declarer_gets_all_discards": True}
+
+
+def test_HU_T_OPT_12_lone_declarer_scores_as_szolo() -> None:
+    """HU-T-OPT-12, HU-SCORE-2: B's self-call at három; o has 75 points in 7 tricks and the four
+    kings: G = 4 gives o's silent double 8 and the silent four kings 1."""
+    kw: dict[str, Any] = {"declarer": B, "alone": True, "o_takes": "HK DK CK SK"}
+    szolo = settle(outcome(19, 2, options={"lone_declarer_game_value": "szolo"}, **kw))
+    assert szolo.value == -9 and szolo.deltas == (9, -27, 9, 9)
+    plain = settle(outcome(19, 2, **kw))
+    assert plain.value == -3 and plain.deltas == (3, -9, 3, 3)
+
+
+def test_HU_T_OPT_13_lone_kontrad_game_at_szolo_value() -> None:
+    """HU-T-OPT-13: kettő, B alone, the game at kontra, d 52: 4 × 2 = 8 instead of 2 × 2; a
+    two-against-two kettő keeps G = 2."""
+    kw: dict[str, Any] = {"declarer": B, "level": 2, "kontra": "game=1"}
+    szolo = {"lone_declarer_game_value": "szolo"}
+    lone = settle(outcome(52, 5, alone=True, options=szolo, **kw))
+    assert lone.value == 8 and lone.deltas == (-8, 24, -8, -8)
+    assert settle(outcome(52, 5, alone=True, **kw)).deltas == (-4, 12, -4, -4)
+    assert value(52, 5, partner=D, options=szolo, **kw) == 4
+
+
+def test_HU_T_OPT_14_lone_declarer_counts_every_discard_pile() -> None:
+    """HU-T-OPT-14, HU-SCORE-1: B's tricks 36, his discards 10, the others' T20, CQ, SQ (9):
+    d has 55 and wins the kontra'd game; by default 46 loses it."""
+    tricks = ["T22 HK T2 T3", "T21 DK T4 T5", "CK DN HJ CJ"]
+    discards = {"B": "DQ SN HN", "C": "T20", "A": "CQ", "D": "SQ"}
+    deal = lone_outcome(tricks, discards, ALL_DISCARDS)
+    assert card_points(deal, "d") == 55
+    assert settle(deal).value == 2 and settle(deal).deltas == (-2, 6, -2, -2)
+    default = dataclasses.replace(deal, options=HungarianOptions.make())
+    assert card_points(default, "d") == 46
+    assert settle(default).value == -2 and settle(default).deltas == (2, -6, 2, 2)
+    both = lone_outcome(tricks, discards, {**ALL_DISCARDS, "house_rules": "online_app"})
+    assert settle(both).value == 8  # under the online_app preset G = 4 as well
+
+
+def test_HU_T_OPT_15_only_a_discarded_called_card_counts_every_pile() -> None:
+    """HU-T-OPT-15: (a) a self-call or a call from his own discards leaves the other piles to
+    o; (b) B's two tricks 15, discards 6 and 5: d has 26 against 21 by default.
+
+    The test case gives (b) as −2 against −4. Two tricks of 15 points cannot hold both an
+    honour and a king (at least 16), so o always completes trull or four kings as well; here o
+    takes the trull, silent 1 in both readings."""
+    tricks = ["HK T2 T3 T4", "CQ T5 T6 T7"]
+    discards = {"B": "HN HJ DA", "C": "T20", "A": "DJ", "D": "SJ"}
+    deal = lone_outcome(tricks, discards, ALL_DISCARDS)
+    assert card_points(deal, "d") == 26
+    assert settle(deal).value == -2 - 1 and part(settle(deal), "trull") == -1
+    default = dataclasses.replace(deal, options=HungarianOptions.make())
+    assert card_points(default, "d") == 21
+    assert settle(default).value == -4 - 1
+    self_call = dataclasses.replace(deal, called_card_discarded=False)
+    assert card_points(self_call, "d") == 21
+
+
+VOLAT8 = {"declarer": B, "partner": D, "d_takes": "T1 T21 T22 HK DK CK SK"}
+
+
+@pytest.mark.parametrize(("rule", "expected"), [
+    ("made", (-4, -4, 6)), ("made_or_announced", (-6, -5, 6)),
+    ("made_if_unannounced", (-4, -4, 8))])
+def test_HU_T_OPT_16_17_failed_volat_and_silent_bonuses(rule: str,
+                                                        expected: tuple[int, ...]) -> None:
+    """HU-T-OPT-16, HU-T-OPT-17, HU-SCORE-8: B announced volát; d won 8 tricks and 80 points
+    with all honours and kings, or all 9 tricks."""
+    opt = {"volat_silent_suppression": rule}
+    got = (value(80, 8, kontra="d.volat", options=opt, **VOLAT8),
+           value(80, 8, kontra="d.volat", options={**opt, "silent_trull_with_volat": True},
+                 **VOLAT8),
+           value(85, 9, kontra="d.volat", options=opt, declarer=B, partner=D))
+    assert got == expected
+
+
+@pytest.mark.parametrize(("rule", "expected"), [
+    ("made_if_unannounced", (8, 3, -4)), ("made", (6, 3, -4)),
+    ("made_or_announced", (6, 3, -6))])
+def test_HU_T_OPT_38_volat_made_if_unannounced(rule: str, expected: tuple[int, ...]) -> None:
+    """HU-T-OPT-38: (a) announced volát won, (b) silent volát, (c) announced volát failed with
+    all honours and kings."""
+    opt = {"volat_silent_suppression": rule}
+    got = (value(85, 9, kontra="d.volat", options=opt, declarer=B, partner=D),
+           value(85, 9, options=opt, declarer=B, partner=D),
+           value(80, 8, kontra="d.volat", options=opt, **VOLAT8))
+    assert got == expected
+
+
+@pytest.mark.parametrize(("values", "expected"), [("base", (10, 4)), ("mkvm", (8, 4))])
+def test_HU_T_OPT_46_pagat_catch_values(values: str, expected: tuple[int, int]) -> None:
+    """HU-T-OPT-46, HU-SCORE-11: announced and silent pagát-catch; without the bonus the key
+    changes nothing."""
+    opt = {"pagat_catch_bonus": True, "pagat_catch_values": values}
+    made = settle(outcome(60, 5, specials=["T1:o T10:d"], kontra="d.pagat_catch", options=opt))
+    silent = settle(outcome(60, 5, specials=["T1:o T10:d"], options=opt))
+    assert (part(made, "pagat_catch"), part(silent, "pagat_catch")) == expected
+    off = {"pagat_catch_values": values}
+    assert part(settle(outcome(60, 5, specials=["T1:o T10:d"], options=off)), "pagat_catch") == 0
+
+
+@pytest.mark.parametrize(("opt", "expected"), [
+    ({"xxi_catch_values": "kupa"}, (42, 84, -84)),
+    ({"xxi_catch_values": "kupa", "bonus_values": "modern"}, (42, 84, -84)),
+    ({}, (21, 42, -42)), ({"bonus_values": "modern"}, (30, 60, -60))])
+def test_HU_T_OPT_47_xxi_catch_values(opt: dict[str, str], expected: tuple[int, ...]) -> None:
+    """HU-T-OPT-47, HU-SCORE-10: silent catch, announced catch, announced and no catch."""
+    got = (part(settle(outcome(60, 5, specials=["T22:d T21:o"], options=opt)), "xxi_catch"),
+           part(settle(outcome(60, 5, specials=["T22:d T21:o"], kontra="d.xxi_catch",
+                               options=opt)), "xxi_catch"),
+           part(settle(outcome(60, 5, kontra="d.xxi_catch", options=opt)), "xxi_catch"))
+    assert got == expected
+
+
+@pytest.mark.parametrize(("penalty", "expected"), [("itvb", (5, 20)), ("minimum_ten", (10, 22))])
+def test_HU_T_OPT_50_renonsz_itvb(penalty: str, expected: tuple[int, int]) -> None:
+    """HU-T-OPT-50, HU-IRR-3: A revokes with (a) d.trull announced, (b) d.ultimo at kontra and
+    d.trull announced; nothing achieved before."""
+    opt = {"renonsz_penalty": penalty}
+    small = score_renonsz(cut(outcome(60, 5, kontra="d.trull", options=opt), 0), A)
+    big = score_renonsz(cut(outcome(60, 5, kontra="d.trull d.ultimo=1", options=opt), 0), A)
+    assert small.deltas == (-3 * expected[0], *[expected[0]] * 3)
+    assert big.deltas == (-3 * expected[1], *[expected[1]] * 3)

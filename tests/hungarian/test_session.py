@@ -34,7 +34,7 @@ from tarock.hungarian.session import (
 from tarock.players import make_player
 
 NAMES = ["Anna", "Bela", "Csilla", "Dezso", "Erno"]
-EVENTS = {"P": "all_pass", "N": "annulled", "S": "scored"}
+EVENTS = {"P": "all_pass", "N": "annulled", "S": "scored", "T": "probaharom_thrown_in"}
 
 
 # --------------------------------------------------------------------------------------------
@@ -517,3 +517,66 @@ def test_warning_only_between_deals() -> None:
     session.next_state()
     with pytest.raises(IllegalActionError):
         session.warn_end()
+
+
+# --------------------------------------------------------------------------------------------
+# §15.8 HU-T-OPT-18, -19, -32, -33: the online app's throw-ins and doubled round
+
+THROW_IN = {"failed_probaharom": "throw_in"}
+
+
+def test_hu_t_opt_18_failed_probaharom_thrown_in() -> None:
+    """HU-T-OPT-18, HU-BID-9: nobody pays, the same dealer deals again at ×2 for 4 deals."""
+    game = HungarianGame(THROW_IN)
+    session = HungarianSession(game, NAMES[:4], 11, seating=False, first_dealer=0)
+    state = game.new_initial_state(failed_probaharom_deal(0), 0, session.multiplier)
+    a, b, c, d = state.active
+    for seat in (a, b, c):
+        bid(state, seat, "passz")
+    bid(state, d, "harom")
+    assert state.outcome == "probaharom_thrown_in"
+    assert state.result()["scores"] == [0, 0, 0, 0]
+    session.finish(state)
+    assert session.dealer == 0 and session.multiplier == 2 and session.sheet.rows == []
+    deals = run_events("T S S S S S", THROW_IN)
+    assert deals[0][0] == deals[1][0] and multipliers(deals, 2, 3, 4, 5, 6) == [2, 2, 2, 2, 1]
+    assert play_failed_probaharom(HungarianGame(), 0, 1).result()["scores"] == [-3, 1, 1, 1]
+
+
+def test_hu_t_opt_19_thrown_in_probaharom_is_an_annulment() -> None:
+    """HU-T-OPT-19, HU-OQ-38: under next_deal the thrown-in próbahárom still opens a round
+    (#2-#5 ×2, #6 ×1), and it is never deal 1 of the end of the session."""
+    options = {**THROW_IN, "all_pass_doubling_scope": "next_deal"}
+    deals = run_events("T S S S S S", options)
+    assert deals[0][0] == deals[1][0]
+    assert multipliers(deals, 2, 3, 4, 5, 6) == [2, 2, 2, 2, 1]
+    game = HungarianGame(options)
+    session = HungarianSession(game, NAMES[:4], 11, seating=False, first_dealer=0)
+    session.warn_end()
+    state = game.new_initial_state(failed_probaharom_deal(0), 0, session.multiplier)
+    for seat in state.active[:3]:
+        bid(state, seat, "passz")
+    bid(state, state.active[3], "harom")
+    session.finish(state)
+    assert session.end.skiz_player is None and session.dealer == 0
+
+
+def test_hu_t_opt_32_reset_round() -> None:
+    """HU-T-OPT-32, HU-SESSION-7: every throw-in restarts one ×2 round of 4; never ×4."""
+    options = {"throw_in_doubling": "reset_round"}
+    deals = run_events("P S P S S S S S", options)
+    assert multipliers(deals, 2, 4, 5, 6, 7, 8) == [2, 2, 2, 2, 2, 1]
+    assert multipliers(run_events("P S P S S S S S"), 4, 5, 6, 7) == [4, 4, 4, 2]
+    extra = run_events("P S P S S S S S S S S", {"throw_in_doubling": "extra_round"})
+    assert multipliers(extra, *range(4, 11)) == [2] * 7
+
+
+def test_hu_t_opt_33_reset_round_after_two_throw_ins() -> None:
+    """HU-T-OPT-33: (a) all-pass then annulment: #3-#6 ×2; (b) five players: #2-#6 ×2."""
+    options = {"throw_in_doubling": "reset_round"}
+    assert multipliers(run_events("P N S S S S S", options), 3, 4, 5, 6, 7) == [2, 2, 2, 2, 1]
+    assert multipliers(run_events("P N S S S S S"), 3, 4, 5, 6) == [4, 4, 4, 4]
+    extra = run_events("P N S S S S S S S S", {"throw_in_doubling": "extra_round"})
+    assert multipliers(extra, *range(3, 11)) == [2] * 8
+    five = run_events("N S S S S S S", options, persons=5)
+    assert multipliers(five, 2, 3, 4, 5, 6, 7) == [2, 2, 2, 2, 2, 1]

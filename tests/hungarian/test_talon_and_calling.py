@@ -32,7 +32,7 @@ from builders import (
 )
 
 from tarock.core import records
-from tarock.core.errors import IllegalActionError, InvalidRecordError
+from tarock.core.errors import IllegalActionError, InvalidOptionError, InvalidRecordError
 from tarock.hungarian import actions as A
 from tarock.hungarian.calling import callable_cards
 from tarock.hungarian.cards import DECK, FIVE_POINT, POINTS, T2_TO_T20, TAROKKS, bit
@@ -540,3 +540,342 @@ def test_HU_T_5P_1_dealer_sits_out(seed: int) -> None:
     result = state.result()
     assert result["scores"][4] == 0 and sum(result["scores"]) == 0
     assert state.observation(4)["hand"] == []
+
+
+# -- §15.8 / §15.9 call options (HU-T-OPT-*) -----------------------------------------------------
+
+
+def calls(options: dict[str, Any], hand: str, pile: str = "", disclosed: int = 1) -> int:
+    return callable_cards(HungarianOptions.make(options), mask(hand), mask(pile) if pile else 0,
+                          None, False, disclosed)
+
+
+def test_HU_T_OPT_25_ii_never_callable() -> None:
+    """HU-T-OPT-25, HU-CALL-3: B holds T15 and T3 only; C disclosed a tarokk."""
+    hand = "T15 T3 HK HQ HN DK DQ DN CK"
+    assert calls({"ii_callable": False}, hand) == T2_TO_T20 & ~mask("T2")
+    assert calls({}, hand) == T2_TO_T20
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({"ii_callable": False, "call_own_discard_allowed": True}, "T9 T18 T20"),
+    ({"call_own_discard_allowed": True}, "T2 T9 T18 T20"),
+    ({}, "T18 T20")])
+def test_HU_T_OPT_26_ii_not_callable_from_own_discards(options: dict[str, Any],
+                                                        expected: str) -> None:
+    """HU-T-OPT-26: B holds T20 and T19, discarded T2 and T9, lacks T18; nothing disclosed."""
+    assert calls(options, "T20 T19 T22 HK HQ HN DK DQ DN", "T2 T9", 0) == mask(expected)
+
+
+def test_HU_T_OPT_41_free_call_only_while_declarer_holds_xx() -> None:
+    """HU-T-OPT-41, HU-CALL-3 (c): (a) B lacks T20: only T20; (b) he holds it: T2 ... T20."""
+    opt = {"call_any_after_tarokk_discard": "declarer_holds_xx"}
+    assert calls(opt, "T15 T3 T22 HK HQ HN DK DQ DN") == mask("T20")
+    assert calls({}, "T15 T3 T22 HK HQ HN DK DQ DN") == T2_TO_T20
+    assert calls(opt, "T20 T15 T3 HK HQ HN DK DQ DN") == T2_TO_T20
+
+
+def test_HU_T_OPT_42_self_call_only_with_the_xx() -> None:
+    """HU-T-OPT-42, HU-OQ-39: B holds T20, T15 and T3; C disclosed a tarokk."""
+    hand = "T20 T15 T3 HK HQ HN DK DQ DN"
+    assert calls({"self_call_allowed": "xx_only"}, hand) == T2_TO_T20 & ~mask("T15 T3")
+    assert calls({"self_call_allowed": False}, hand) == T2_TO_T20 & ~mask("T20 T15 T3")
+    assert calls({}, hand) == T2_TO_T20
+
+
+def test_HU_T_OPT_42_in_a_deal() -> None:
+    """HU-T-OPT-42 through a deal: calling T15 is refused, calling T20 plays alone."""
+    state = start(CALL9_HANDS, options={"self_call_allowed": "xx_only"})
+    exchange(state, {"C": "T8"})
+    assert legal_calls(state) == {f"T{n}" for n in range(2, 21)} - {"T15", "T3"}
+    refuse(state, "B", ann("call T15"), "HU-CALL-3")
+    act(state, "B", ann("call T20"))
+    assert state.ann.partner is None
+
+
+INVITATION = {"cue_bid_model": "invitation"}
+OPT4_HANDS = {"A": "T22 T1 T4 T5 T6", "B": "T20 T7 T8 T9 T10 T11",
+              "C": "T13 T14 T15 T16 T17 T18", "D": "T21 T19 T2 T3"}
+
+
+def test_HU_T_OPT_4_promised_card_joins_the_callable_set() -> None:
+    """HU-T-OPT-4, HU-CALL-3, HU-ANN-12: after C1 A may call T19 or T20; calling T20 makes B
+    the partner; D has no side from the auction, so his trull needs a kontra first."""
+    state = start(OPT4_HANDS, C1, options=INVITATION)
+    exchange(state)
+    assert legal_calls(state) == {"T19", "T20"}
+    script(state, "A: call T20, pass | B: pass | C: pass")
+    assert state.ann.partner == SEAT["B"] and state.ann.public_side[SEAT["D"]] == "unknown"
+    refuse(state, "D", ann("announce trull"), "HU-ANN-13")
+    script(state, "D: kontra game, announce trull, pass")
+    default = start(OPT4_HANDS, C1)
+    exchange(default)
+    assert legal_calls(default) == {"T19"}
+
+
+OPT5_HANDS = {"A": "T22 T20 T2 T3 T4", "C": "T21 T5 T6 T7 T8",
+              "D": "T1 T9 T10 T11 T12 T13 T15", "B": "T14 T16 T17 T18 T19"}
+
+
+def test_HU_T_OPT_5_free_call_after_a_yield() -> None:
+    """HU-T-OPT-5: after C8 and B's disclosed tarokk C may call D's T15; the yielder A has no
+    side from the auction. By default only T20 (HU-T-CALL-4)."""
+    state = start(OPT5_HANDS, C8, options=INVITATION)
+    exchange(state, {"B": "T14"})
+    assert legal_calls(state) == {f"T{n}" for n in range(2, 21)}
+    act(state, "C", ann("call T15"))
+    assert state.ann.partner == SEAT["D"] and state.ann.public_side[SEAT["A"]] == "unknown"
+    default = start(OPT5_HANDS, C8)
+    exchange(default, {"B": "T14"})
+    assert legal_calls(default) == {"T20"}
+
+
+def test_HU_T_OPT_7_invitation_refuses_the_binding_variants() -> None:
+    """HU-T-OPT-7, HU-BID-11: the invitation model cannot be combined with the two options that
+    change when a cue bid binds."""
+    for other in ("cue_bid_accept_by_hold_only", "cue_bid_binding_only_if_other_declarer"):
+        with pytest.raises(InvalidOptionError, match="HU-BID-11"):
+            HungarianOptions.make({**INVITATION, other: True})
+
+
+PROMISED_DISCARD = {"promised_card_discard_allowed": True}
+
+
+def test_HU_T_OPT_8_cue_bidder_discards_the_promised_card() -> None:
+    """HU-T-OPT-8, HU-TALON-5, HU-CALL-5, HU-CALL-6: D discards T19; A must still call it and
+    plays alone; D owes the kontra on the game; D has no side from the auction."""
+    hands = {"A": "T22 T20 T4 T5 T6", "B": "T7 T8 T9 T10 T11 T12",
+             "C": "T13 T14 T15 T16 T17 T18", "D": "T21 T19 T2 T3"}
+    state = start(hands, C1, options=PROMISED_DISCARD)
+    discard(state, "B", "HA DA")
+    discard(state, "C", "C10 S10")
+    discard(state, "D", "T19 HJ")
+    exchange(state)
+    assert state.ann.public_side[SEAT["D"]] == "unknown"
+    assert legal_calls(state) == {"T19"}
+    script(state, "A: call T19, pass | B: pass | C: pass")
+    assert state.ann.partner is None
+    refuse(state, "D", ann("pass"), "HU-ANN-14")
+    script(state, "D: kontra game, pass")
+
+
+@pytest.mark.parametrize("xx_forbidden", [False, True])
+def test_HU_T_OPT_9_yielder_discards_the_xx(xx_forbidden: bool) -> None:
+    """HU-T-OPT-9: A may discard T20 (not under `xx_discard_forbidden`); C must call it and
+    plays alone; A owes the kontra on the game."""
+    state = start(C8_HANDS, C8, options={**PROMISED_DISCARD,
+                                         "xx_discard_forbidden": xx_forbidden})
+    discard(state, "C", "HA DA")
+    discard(state, "D", "C10 S10")
+    if xx_forbidden:
+        refuse(state, "A", {"type": "discard", "cards": ["T20"]}, "HU-TALON-5")
+        return
+    discard(state, "A", "T20")
+    exchange(state)
+    assert legal_calls(state) == {"T20"}
+    script(state, "C: call T20, pass | D: pass")
+    assert state.ann.partner is None
+    refuse(state, "A", ann("pass"), "HU-ANN-14")
+
+
+REVEAL = {"promised_card_call_reveals_teams": True}
+OPT10_HANDS = {"A": "T22 T2 T3 T11 T12 T18 CK CQ CN", "B": "T19 T21 T4 T5 T13 T20 SK SQ SN",
+               "C": "T6 T7 T8 T14 T15 T16 T17 CJ SJ", "D": "T1 T9 T10 HK HQ HN DK DQ DN"}
+
+
+@pytest.mark.parametrize("option", [True, False])
+def test_HU_T_OPT_10_calling_the_promised_card_shows_every_side(option: bool) -> None:
+    """HU-T-OPT-10, HU-ANN-12 deduction 3: B self-calls his promised T19 at szóló having
+    discarded nothing: he is publicly alone and D announces ultimo freely."""
+    state = start(OPT10_HANDS, "A harom, B egy, C passz, D szolo, A passz, B tartom, D passz",
+                  options=REVEAL if option else None)
+    assert state.declarer == SEAT["B"] and state.level == 4
+    exchange(state, {"C": "T6 T7"})
+    script(state, "B: call T19, pass | C: pass")
+    if not option:
+        refuse(state, "D", ann("announce ultimo"), "HU-ANN-13")
+        return
+    assert state.ann.alone_public
+    assert state.ann.public_side == {0: "o", 1: "d", 2: "o", 3: "o"}
+    script(state, "D: announce ultimo, pass")
+
+
+@pytest.mark.parametrize(("declarer_discard", "reveals"), [("T5", False), ("HA", True)])
+def test_HU_T_OPT_11_no_reveal_after_a_tarokk_discard(declarer_discard: str,
+                                                      reveals: bool) -> None:
+    """HU-T-OPT-11: B discarded T5, so his call of T19 reveals nothing and D's ultimo stays
+    illegal; after a suit discard every side is public."""
+    state = start(OPT10_HANDS, "A harom, B egy, C passz, D passz, A passz", options=REVEAL)
+    assert state.declarer == SEAT["B"] and state.level == 3
+    exchange(state, {"B": declarer_discard, "C": "T6 C10"})
+    script(state, "B: call T19, pass | C: pass")
+    if reveals:
+        script(state, "D: announce ultimo, pass")
+    else:
+        refuse(state, "D", ann("announce ultimo"), "HU-ANN-13")
+
+
+def test_HU_T_OPT_43_five_players_blind_dealer() -> None:
+    """HU-T-OPT-43, HU-TALON-7, HU-5P-3: the dealer E states nothing; C and D each state their
+    one discarded tarokk, A says nothing (0)."""
+    hands = {"B": "T22 T2 T3 T4 T5", "C": "T8 T21 T6 T7 T9", "D": "T12 T1 T10 T11 T13",
+             "A": "T14 T15 T16 T17 T18 T19 T20"}
+    state = start(hands, options={"players": 5, "five_player_dealer_blind": True})
+    exchange(state, {"C": "T8", "D": "T12", "A": "DJ"})
+    for seat in range(5):
+        obs = state.observation(seat)
+        assert "common_pile_tarokks" not in obs
+        assert obs["discarded_tarokks"] == {"0": 0, "2": 1, "3": 1}
+    assert legal_calls(state) >= {"T8", "T12"}  # the disclosures free the call (HU-CALL-3 (c))
+
+
+COMPULSORY_HANDS = {"A": "T22 T2 T3 T4 T5", "B": "T21 T6 T7 T8 T13", "C": "T20 T12 T14 T15",
+                    "D": "T1 T9 T10 T11 T16"}
+
+
+def compulsory(options: dict[str, Any]) -> HungarianState:
+    state = start(COMPULSORY_HANDS, A_HAROM, options=options)
+    exchange(state, {"C": "T20"})
+    return state
+
+
+def test_HU_T_OPT_45_compulsory_kontra_in_an_extra_turn() -> None:
+    """HU-T-OPT-45, HU-CALL-6, HU-OQ-39: C, who discarded the called T20, kontras right after
+    A's first turn; B, C and D then pass and the phase ends; A plays alone at kontra."""
+    state = compulsory({"compulsory_kontra_immediate": True})
+    script(state, "A: call T20, pass")
+    assert label(state) == "C"
+    refuse(state, "C", ann("pass"), "HU-ANN-14")
+    refuse(state, "C", ann("announce trull"), "HU-CALL-6")
+    assert state.legal_actions() == [A.kontra("d", "game")]
+    act(state, "C", ann("kontra game"))
+    refuse(state, "C", ann("announce trull"), "HU-CALL-6")
+    script(state, "C: pass | B: pass | C: pass")
+    assert state.phase == "announce"
+    script(state, "D: pass")
+    assert state.phase == "play"
+    assert state.ann.partner is None and state.ann.klevel[("d", "game")] == 1
+    default = compulsory({})
+    script(default, "A: call T20, pass")
+    assert label(default) == "B"
+    script(default, "B: pass | C: kontra game, pass")
+
+
+def test_HU_T_OPT_45_extra_turn_holds_the_pais_count() -> None:
+    """HU-T-OPT-45: under the Pais count rules an 8-tarokk discarder counts in the extra turn."""
+    hands = {"A": "T22 T2 T3 T4 T5", "B": "T21 T6 T7", "C": "T20 T8 T9 T10 T11 T12 T13 T14 T15",
+             "D": "T1 T16"}
+    state = start(hands, A_HAROM, options={"compulsory_kontra_immediate": True,
+                                            "pajesz_tarokk_count_rules": True})
+    exchange(state, {"C": "T20"})
+    script(state, "A: call T20, pass | C: kontra game")
+    refuse(state, "C", ann("pass"), "HU-ANN-14")
+    script(state, "C: count 8, pass")
+    assert label(state) == "B"
+
+
+# -- §15.8 / §15.9 annulment timing (HU-T-OPT-29 to 31, HU-T-OPT-44) ----------------------------
+
+UNTIL_OWN = {"annul_timing": "until_own_discard"}
+OPT29_HANDS = {"B": "T21 HK HQ HN HJ HA DK DQ DN", "C": "DJ DA CK CQ CN CJ C10 SK SQ",
+               "A": "T22"}
+
+
+def test_HU_T_OPT_29_annulling_during_the_auction() -> None:
+    """HU-T-OPT-29, HU-ANNUL-5: B (dealt T21 as his only tarokk) annuls instead of calling; C
+    (no tarokk) may annul at his own turn too. By default neither may.
+
+    The engine offers the annulment at the player's own turns; an annulment out of turn (C
+    before B has called) is not accepted, because every action of a record belongs to the
+    seat to act."""
+    state = start(OPT29_HANDS, "A harom", talon="", options=UNTIL_OWN)
+    assert A.ANNUL_YES in state.legal_actions()
+    act(state, "B", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled" and state.result()["annulled_by"] == SEAT["B"]
+    assert state.result()["scores"] == [0, 0, 0, 0]
+    state = start(OPT29_HANDS, "A harom, B passz", talon="", options=UNTIL_OWN)
+    act(state, "C", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled"
+    default = start(OPT29_HANDS, "A harom", talon="")
+    assert A.ANNUL_YES not in default.legal_actions()
+    refuse(default, "B", {"type": "annul", "annul": True}, "HU-ANNUL-2")
+
+
+OPT30_HANDS = {"B": "T22 T19", "C": "HK DK CK HQ HN DQ DN CQ CN"}
+OPT30_TALON = "HJ DJ SK C10 S10 HA"
+
+
+@pytest.mark.parametrize("options", [UNTIL_OWN, {}])
+def test_HU_T_OPT_30_four_kings_before_the_own_discard(options: dict[str, Any]) -> None:
+    """HU-T-OPT-30: C's dealt kings with t2 = SK: (a) C may annul before his discard only under
+    until_own_discard; (b) after the discards only by default."""
+    state = start(OPT30_HANDS, "A passz, B ketto, C passz, D passz", OPT30_TALON, options)
+    assert state.declarer == SEAT["B"] and state.level == 2
+    discard(state, "B", "HJ DJ")
+    assert label(state) == "C" and codes(state.received[SEAT["C"]]) == ["C10", "SK"]
+    if options:
+        act(state, "C", {"type": "annul", "annul": True})
+        assert state.outcome == "annulled"
+        state = start(OPT30_HANDS, "A passz, B ketto, C passz, D passz", OPT30_TALON, options)
+        exchange(state, {"C": "C10 HQ"}, annul=None)
+        assert state.phase == "announce"
+        refuse(state, "B", {"type": "annul", "annul": True}, "HU-ANNUL-5")
+        return
+    refuse(state, "C", {"type": "annul", "annul": True}, "HU-ANNUL-2")
+    exchange(state, {"C": "C10 HQ"}, annul=None)
+    assert state.phase == "annul" and label(state) == "C"
+    act(state, "C", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled"
+
+
+def test_HU_T_OPT_31_fourth_seat_harom_declarer_may_annul() -> None:
+    """HU-T-OPT-31, HU-ANNUL-5 item 3: D's három after three passes; with T21 and seven other
+    tarokks (no eligible hand) he may still annul after seeing the talon. Not by default."""
+    hands = {"D": "T21 T2 T3 T4 T5 T6 T7 T8 HK"}
+    state = start(hands, "A passz, B passz, C passz, D harom", options=UNTIL_OWN)
+    assert label(state) == "D" and state.received[SEAT["D"]].bit_count() == 3
+    act(state, "D", {"type": "annul", "annul": True})
+    assert state.outcome == "annulled" and state.result()["annulled_by"] == SEAT["D"]
+    default = start(hands, "A passz, B passz, C passz, D harom")
+    refuse(default, "D", {"type": "annul", "annul": True}, "HU-ANNUL-2")
+
+
+BEFORE = {"annul_timing": "before_discard"}
+OPT44_HANDS = {"B": "T22", "C": "T21 HK HQ HN HJ HA DK DQ DN"}
+OPT44_TALON = "C10 S10 SJ CJ DJ DA"
+B_HAROM = "A passz, B harom, C passz, D passz"
+
+
+@pytest.mark.parametrize("options", [BEFORE, {}])
+def test_HU_T_OPT_44_annulling_between_talon_and_discards(options: dict[str, Any]) -> None:
+    """HU-T-OPT-44, HU-ANNUL-6: (a) C's ten cards hold T21 alone: he annuls before any discard;
+    (b) after the discards it is too late; by default (b) is his window."""
+    state = start(OPT44_HANDS, B_HAROM, OPT44_TALON, options)
+    if options:
+        assert state.phase == "annul" and label(state) == "C"
+        assert all(state.discards[q] == 0 for q in range(4))
+        act(state, "C", {"type": "annul", "annul": True})
+        assert state.outcome == "annulled"
+        state = start(OPT44_HANDS, B_HAROM, OPT44_TALON, options)
+        act(state, "C", {"type": "annul", "annul": False})
+        exchange(state, annul=None)
+        assert state.phase == "announce"
+        refuse(state, "B", {"type": "annul", "annul": True}, "HU-ANNUL-6")
+        return
+    assert state.phase == "discard"
+    exchange(state, annul=None)
+    assert state.phase == "annul" and label(state) == "C"
+
+
+@pytest.mark.parametrize("options", [BEFORE, {}])
+def test_HU_T_OPT_44_four_kings_before_the_talon(options: dict[str, Any]) -> None:
+    """HU-T-OPT-44 (c), HU-OQ-39: A's dealt four kings may annul once the auction has ended,
+    before anybody takes a talon card; not by default."""
+    state = start({"A": "HK DK CK SK", "B": "T22"}, B_HAROM, OPT44_TALON, options)
+    if options:
+        assert state.phase == "annul" and label(state) == "A"
+        assert state.received == [0, 0, 0, 0]
+        act(state, "A", {"type": "annul", "annul": True})
+        assert state.outcome == "annulled"
+    else:
+        assert state.phase == "discard" and any(state.received)

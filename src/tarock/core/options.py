@@ -62,7 +62,7 @@ class OptionSpec:
             return n if n >= self.choices[0] else None
         if self.kind == "choice":
             for choice in self.choices:
-                if value == choice or (isinstance(value, str) and value == str(choice)):
+                if value == choice or (isinstance(value, str) and value == choice_text(choice)):
                     return choice
             return None
         if self.kind == "subset":
@@ -85,11 +85,17 @@ class OptionSpec:
         if self.kind == "int_min":
             return f"an integer >= {self.choices[0]}"
         if self.kind == "choice":
-            return "one of " + ", ".join(str(c) for c in self.choices)
+            return "one of " + ", ".join(choice_text(c) for c in self.choices)
         return "a comma-separated subset of " + ", ".join(self.choices)
 
     def to_json(self, value: Any) -> Any:
         return sorted(value) if self.kind == "subset" else value
+
+
+def choice_text(choice: Any) -> str:
+    """A choice as written on the command line and in the docs: ``true``/``false`` for the
+    booleans of a mixed choice (e.g. true, false, xx_only), else the value itself."""
+    return str(choice).lower() if isinstance(choice, bool) else str(choice)
 
 
 def bool_option(key: str, default: bool, rule: str, description: str) -> OptionSpec:

@@ -18,7 +18,11 @@ from tarock.hungarian.cards import DECK
 BID, RAISE, DISCARD, ANNUL, CALL, COUNT, ANNOUNCE, KONTRA, PASS, PLAY, CLAIM = (
     "bid", "raise", "discard", "annul", "call", "count", "announce", "kontra", "pass", "play",
     "claim_count")
-ANNOUNCEABLE = ("trull", "four_kings", "double", "volat", "ultimo", "xxi_catch", "pagat_catch")
+BASE_BONUSES = ("trull", "four_kings", "double", "volat", "ultimo", "xxi_catch", "pagat_catch")
+# The bonuses of Illusztrált tarokk (HI-NOT-3, HI-NOT-4): one identifier per király suit.
+HI_BONUSES = ("centrum", "kismadar", "nagymadar", "pagat_uhu", "sas_uhu", "sas_ultimo",
+              *(f"kiraly_ultimo:{x}" for x in "HDCS"), *(f"kiraly_uhu:{x}" for x in "HDCS"))
+ANNOUNCEABLE = BASE_BONUSES + HI_BONUSES
 TEAM_WORDS = {"d": "declarer", "o": "opponents"}
 TEAM_BY_WORD = {w: t for t, w in TEAM_WORDS.items()}
 
@@ -29,7 +33,7 @@ class Action(NamedTuple):
 
 
 BIDS = {call: Action(BID, call) for call in CALL_NAMES}
-RAISES = {level: Action(RAISE, level) for level in (1, 2, 3)}
+RAISES = {level: Action(RAISE, level) for level in (1, 2, 3, 4)}  # szóló: `raise_max_level`
 PLAYS = tuple(Action(PLAY, i) for i in range(42))
 CALLS = tuple(Action(CALL, i) for i in range(42))
 COUNTS = {n: Action(COUNT, n) for n in (8, 9)}

@@ -31,8 +31,9 @@ class Cue:
 class Auction:
     """Auction state for one deal; ``legal_calls`` and ``apply_call`` follow HU-BID-16."""
 
-    __slots__ = ("calls", "cue", "first_call_was_minimum", "hands", "has_bid", "held", "high",
-                 "level", "opt", "order", "passed", "probaharom", "turns", "yielder")
+    __slots__ = ("calls", "cue", "cue_bidders", "first_call_was_minimum", "hands", "has_bid",
+                 "held", "high", "level", "opt", "order", "passed", "probaharom", "turns",
+                 "yielder")
 
     def __init__(self, order: tuple[int, ...], hands: list[int], opt: HungarianOptions):
         self.order = order
@@ -47,6 +48,7 @@ class Auction:
         self.first_call_was_minimum = dict.fromkeys(order, False)
         self.calls: list[tuple[int, int]] = []
         self.cue: Cue | None = None
+        self.cue_bidders: set[int] = set()  # for `cue_bidder_may_continue` (HU-BID-14)
         self.yielder: int | None = None
         self.probaharom = False  # the winning bid was made without an honour (HU-BID-9)
 
@@ -61,6 +63,7 @@ class Auction:
         cue = self.cue
         new.cue = None if cue is None else Cue(cue.player, cue.card, cue.level, cue.pagat_only,
                                                cue.status)
+        new.cue_bidders = set(self.cue_bidders)
         new.yielder, new.probaharom = self.yielder, self.probaharom
         return new
 
@@ -94,10 +97,23 @@ class Auction:
                 and not any(self.held) and sum(self.passed.values()) == 2)
 
     def cue_card(self, p: int, level: int) -> int | None:
-        """The card promised by BID(level), or None (HU-BID-11, HU-BID-14)."""
+        """The card promised by BID(level), or None (HU-BID-11, HU-BID-14). Under
+        ``cue_bid_model`` = invitation every jump is a cue bid, except one that repeats the card
+        of the standing cue bid."""
         opt = self.opt
-        if opt.conventions == "none" or self.cue is not None or self.fourth_after_three_passes():
+        invitation = opt.cue_bid_model == "invitation"
+        if opt.conventions == "none":
             return None
+        if not invitation and (self.cue is not None or self.fourth_after_three_passes()):
+            return None
+        card = self.jump_card(p, level)
+        if invitation and self.cue is not None and card == self.cue.card:
+            return None
+        return card
+
+    def jump_card(self, p: int, level: int) -> int | None:
+        """The card that a jump to ``level`` would promise, or None (HU-BID-11, HU-BID-14)."""
+        opt = self.opt
         jump = level - self.minimum_level(p)
         if jump <= 0 or (self.level == 0 and level == 4):
             return None
@@ -136,6 +152,8 @@ class Auction:
 
     def legal_calls(self, p: int) -> list[int]:
         hand, opt = self.hands[p], self.opt
+        if not opt.cue_bidder_may_continue and p in self.cue_bidders:
+            return [PASS]  # HU-BID-14
         out = [HOLD] if self.can_hold(p) else []
         for level in range(self.level + 1, 5):
             if not hand & HONOURS and not (  # HU-BID-3, HU-BID-9
@@ -148,14 +166,26 @@ class Auction:
                 continue
             if card == T17 and not hand & GREAT_HONOURS:
                 continue
+            if card is not None and not self.cue_requirements_met(p):
+                continue
             out.append(level)
         if ((self.may_yield(p) or not self.in_yield_position(p))
                 and not (self.must_continue(p) and out)):
             out.append(PASS)
         return out
 
+    def cue_requirements_met(self, p: int) -> bool:
+        """HU-BID-12 options: a great honour and a minimum number of tarokks for any cue bid."""
+        hand, opt = self.hands[p], self.opt
+        great = opt.cue_bid_requires_great_honour or opt.variant == "illusztralt"  # HI-BID-1
+        if great and not hand & GREAT_HONOURS:
+            return False
+        return (hand & TAROKKS).bit_count() >= opt.cue_bid_min_tarokks
+
     def why_illegal(self, p: int, call: int) -> tuple[str, str]:
         """A reason and rule ID for a call that ``legal_calls`` refuses."""
+        if not self.opt.cue_bidder_may_continue and p in self.cue_bidders:
+            return "after a cue bid a player may only pass", "HU-BID-14"
         if call == HOLD:
             if (self.opt.holding_rule != "modern" and self.has_bid[p] and self.level > 0
                     and self.high is not None and self.high != p and not self.held[self.level]):
@@ -172,6 +202,8 @@ class Auction:
         card = self.cue_card(p, call)
         if card == T17:
             return "this jump is a XVII cue bid: it needs T17 and a great honour", "HU-BID-14"
+        if card is not None and self.hands[p] & bit(card) and not self.cue_requirements_met(p):
+            return "a cue bid also needs the tarokks and honour the options require", "HU-BID-12"
         if card is not None:
             return f"this jump is a cue bid promising T{card + 1}", "HU-BID-11"
         return "not a legal call", "HU-BID-16"
@@ -193,6 +225,7 @@ class Auction:
             if self.cue is not None and self.cue.status == "pending":
                 self.cue.status = "lapsed"  # overbid before a hold
             if card is not None:
+                self.cue_bidders.add(p)
                 self.cue = Cue(p, card, call, (self.hands[p] & HONOURS) == bit(0),
                                "pending" if self.opt.cue_bid_accept_by_hold_only else "in_force")
             if not self.hands[p] & HONOURS:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tarock.hungarian.cards import T2_TO_T19, T2_TO_T20, T20, bit
+from tarock.hungarian.cards import T2, T2_TO_T19, T2_TO_T20, T20, bit
 from tarock.hungarian.options import HungarianOptions
 
 
@@ -16,12 +16,14 @@ def callable_cards(opt: HungarianOptions, hand: int, own_pile: int, cue_card: in
                    yielded: bool, disclosed_non_declarer_tarokks: int) -> int:
     """The mask of callable cards (HU-CALL-3 normative pseudo-code).
 
-    ``cue_card`` is the card another player's binding cue bid forces (case a), ``yielded`` marks a
-    yielded game (case b); ``hand`` is the declarer's hand after discarding.
+    ``cue_card`` is the card of another player's cue bid in force (case a), ``yielded`` marks a
+    yielded game (case b); ``hand`` is the declarer's hand after discarding. Under
+    ``cue_bid_model`` = invitation (a) and (b) only add their card to cases (c)-(e).
     """
-    if cue_card is not None:
+    forced = opt.cue_bid_model == "standard"
+    if forced and cue_card is not None:
         return bit(cue_card)  # (a)
-    if yielded:
+    if forced and yielded:
         return bit(T20)  # (b)
     owned = hand | own_pile  # HU-CALL-2
     if owned & bit(T20):  # (d)
@@ -30,12 +32,24 @@ def callable_cards(opt: HungarianOptions, hand: int, own_pile: int, cue_card: in
             out |= bit(T20)
     else:
         out = bit(T20)  # (e)
-    if opt.call_any_after_tarokk_discard and disclosed_non_declarer_tarokks > 0:
+    free = opt.call_any_after_tarokk_discard
+    if free == "declarer_holds_xx":
+        free = bool(hand & bit(T20))
+    if free and disclosed_non_declarer_tarokks > 0:
         out |= T2_TO_T20  # (c)
-    if not opt.self_call_allowed:
+    if opt.self_call_allowed == "xx_only":
+        out &= ~(hand & ~bit(T20))
+    elif not opt.self_call_allowed:
         out &= ~hand
     if opt.call_own_discard_allowed:
         out |= own_pile & T2_TO_T20
     else:
         out &= ~own_pile
+    if not opt.ii_callable:
+        out &= ~bit(T2)
+    if not forced:
+        if cue_card is not None:
+            out |= bit(cue_card)  # (a), added
+        if yielded:
+            out |= bit(T20)  # (b), added
     return out

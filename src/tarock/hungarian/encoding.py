@@ -29,7 +29,8 @@ class HungarianEncoding(ActionEncoding):
         calls = ", ".join(CALL_NAMES[k] for k in sorted(CALL_NAMES))
         super().__init__([
             ("bid", len(CALL_NAMES), f"auction call by number: {calls} (HU-BID-1)"),
-            ("raise", 3, "HU-BID-15 raise: keep három, raise to kettő, to egy"),
+            ("raise", 4, "HU-BID-15 raise: keep három, raise to kettő, to egy, to szóló "
+                         "(szóló only under raise_max_level = szolo)"),
             ("discard", 42, "one discarded card by card index; a discard is spelled lowest "
                             "card first (HU-TALON-4)"),
             ("annul", 2, "0 = do not annul, 1 = annul the deal (HU-ANNUL-2)"),
@@ -39,7 +40,7 @@ class HungarianEncoding(ActionEncoding):
             ("announce", len(A.ANNOUNCEABLE),
              "announce a bonus: " + ", ".join(A.ANNOUNCEABLE) + " (HU-ANN-4)"),
             ("kontra", 2 * len(KONTRA_ITEMS),
-             "kontra: owner (0 declarer, 1 opponents) x 8 + item (game, "
+             f"kontra: owner (0 declarer, 1 opponents) x {len(KONTRA_ITEMS)} + item (game, "
              + ", ".join(A.ANNOUNCEABLE) + ") (HU-ANN-10)"),
             ("pass", 1, "pass in the announcement round (HU-ANN-2)"),
             ("play", 42, "the card played to the trick by card index (HU-PLAY-1)"),

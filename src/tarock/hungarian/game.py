@@ -26,19 +26,23 @@ from tarock.hungarian.calling import callable_cards
 from tarock.hungarian.cards import (
     DECK,
     HONOURS,
+    KINGS,
     RED_FOURS_DECK,
     SUIT_MASKS,
     SUIT_OF,
     T1,
+    T20,
+    T21,
     T22,
     TAROKKS,
     bit,
     trick_winner_index,
 )
 from tarock.hungarian.encoding import HungarianEncoding
+from tarock.hungarian.illusztralt import TRICK_BOUND, failed_after
 from tarock.hungarian.options import GAME_NAME, SPECS, HungarianOptions
 from tarock.hungarian.outcome import DealOutcome, Trick
-from tarock.hungarian.play import legal_cards
+from tarock.hungarian.play import bound_legal_cards, legal_cards
 from tarock.hungarian.presentation import HungarianPresentation
 from tarock.hungarian.scoring import (
     Settlement,
@@ -59,7 +63,9 @@ if TYPE_CHECKING:
 
 AUCTION, RAISE, DISCARD, ANNUL, ANNOUNCE, PLAY, CLAIM, END = (
     "auction", "raise", "discard", "annul", "announce", "play", "claim", "end")
+TALON = "talon"  # the step after the four-kings offer of HU-ANNUL-6 item 3
 LABELS = "ABCD"
+RAISE_TOP = {"egy": 3, "szolo": 4}  # the highest raise of HU-BID-15 by `raise_max_level`
 
 
 def active_seats(players: int, dealer: int) -> tuple[int, ...]:
@@ -181,6 +187,8 @@ class HungarianState(State):
         self.received = [0] * game.num_seats
         self.discards = [0] * game.num_seats
         self.queue: list[int] = []  # seats still to discard, annul-decide or claim
+        self.annul_next = ANNOUNCE  # the phase that follows the current annulment offers
+        self.early_offer_answered = False  # HU-ANNUL-5: the player to act declined to annul
         self.annulled_by: int | None = None
         self.ann: Announcements | None = None
         self.final_hands: list[int] = []
@@ -188,7 +196,8 @@ class HungarianState(State):
         self.trick_seats: list[int] = []
         self.tricks: list[Trick] = []
         self.claims: dict[int, int] = {}
-        self.outcome = ""  # scored, all_pass, annulled, probaharom_failed, renonsz
+        # scored, all_pass, annulled, probaharom_failed, probaharom_thrown_in, renonsz
+        self.outcome = ""
         self.renonsz_offender: int | None = None
         self._result: dict[str, Any] | None = None
         self._legal: list[Action] | None = None  # legal_actions() of this position, cached
@@ -227,16 +236,20 @@ class HungarianState(State):
         if phase == PLAY:
             return [A.PLAYS[c] for c in iter_bits(self._legal_card_mask(p))]
         if phase == AUCTION:
+            if self._early_offer_open(p):
+                return [A.ANNUL_YES, A.ANNUL_NO]
             return [A.BIDS[c] for c in self.auction.legal_calls(p)]
         if phase == ANNOUNCE:
             assert self.ann is not None
             return self.ann.legal()  # legal_actions() copies it; the cache is never written
         if phase == DISCARD:
+            if self._early_offer_open(p):
+                return [A.ANNUL_YES, A.ANNUL_NO]
             return [_discard_action(m) for m in self._discard_masks(p)]
         if phase == ANNUL:
             return [A.ANNUL_YES, A.ANNUL_NO]
         if phase == RAISE:
-            return list(A.RAISES.values())
+            return [A.RAISES[k] for k in range(1, RAISE_TOP[self.opt.raise_max_level] + 1)]
         if phase == CLAIM:
             return [A.CLAIMS[self._n_tarokks(p)], A.PASS_ACTION]
         return []
@@ -249,6 +262,8 @@ class HungarianState(State):
             raise IllegalActionError(f"not an action: {action!r}", rule="HU-GEN-5")
         handler = _HANDLERS[phase]
         handler(self, p, action)
+        if action.kind in (A.BID, A.DISCARD):
+            self.early_offer_answered = False  # the next decision brings a new offer
         self._legal = None
         self.history.append((p, action))
 
@@ -291,6 +306,8 @@ class HungarianState(State):
                                 rule="HU-GEN-5", expected=" or ".join(kinds))
 
     def _do_auction(self, p: int, action: Action) -> None:
+        if self._early_annulment(p, action):
+            return
         self._expect_kind(action, A.BID)
         call = action.arg
         auction = self.auction
@@ -314,11 +331,26 @@ class HungarianState(State):
                 and not auction.probaharom):
             self.phase, self.to_act = RAISE, declarer  # HU-BID-15
             return
-        self._deal_talon()
+        self._after_auction()
 
     def _do_raise(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.RAISE)
+        if action.arg > RAISE_TOP[self.opt.raise_max_level]:
+            raise self._illegal("the raise goes at most to egy", rule="HU-BID-15",
+                                expected="keep három, kettő or egy")
         self.level = action.arg
+        self._after_auction()
+
+    def _after_auction(self) -> None:
+        """HU-ANNUL-6 item 3: under `annul_timing` = before_discard a dealt hand of four kings
+        may annul before any talon card is taken; then the talon (HU-TALON-1/2)."""
+        if self.opt.annul_timing == "before_discard" and "four_kings" in self.opt.annul_hands:
+            self.queue = [q for q in self._from_declarer()
+                          if self.hands[q] & KINGS == KINGS]
+            if self.queue:
+                self.annul_next = TALON
+                self._next_annuller()
+                return
         self._deal_talon()
 
     def _deal_talon(self) -> None:
@@ -327,16 +359,65 @@ class HungarianState(State):
         shares = split_talon(self.deal.talon, self.level, self.active, self.declarer)
         if self.auction.probaharom and not has_honour(shares[self.declarer]):
             self.received[self.declarer] = sum(1 << c for c in shares[self.declarer])
-            self._finish("probaharom_failed")
+            thrown_in = self.opt.failed_probaharom == "throw_in"  # HU-BID-9 option
+            self._finish("probaharom_thrown_in" if thrown_in else "probaharom_failed")
             return
         for seat, cards in shares.items():
             mask = sum(1 << c for c in cards)
             self.received[seat] = mask
             self.hands[seat] |= mask
-        i = self.active.index(self.declarer)
-        order = [self.active[(i + k) % 4] for k in range(4)]
-        self.queue = [q for q in order if self.received[q]]
+        if self.opt.annul_timing == "before_discard":  # HU-ANNUL-6 items 1, 2, 4
+            self.queue = [q for q in self._from_declarer()
+                          if annul_reasons(self.hands[q], 0, self.opt)]
+            if self.queue:
+                self.annul_next = DISCARD
+                self._next_annuller()
+                return
+        self._start_discards()
+
+    def _start_discards(self) -> None:
+        """HU-TALON-4: from the declarer, everyone who took talon cards discards."""
+        self.queue = [q for q in self._from_declarer() if self.received[q]]
         self._next_discarder()
+
+    def _may_annul_early(self, p: int) -> bool:
+        """HU-ANNUL-5 under `annul_timing` = until_own_discard: during the auction on the dealt
+        hand, and before his own discard on the dealt hand and the talon cards; there the
+        fourth-seat három declarer may annul whatever his hand."""
+        if self.opt.annul_timing != "until_own_discard":
+            return False
+        if self.phase == DISCARD and p == self.declarer and self._fourth_seat_harom():
+            return True
+        return bool(annul_reasons(self.hands[p], 0, self.opt))
+
+    def _fourth_seat_harom(self) -> bool:
+        calls = self.auction.calls
+        return (self.level == 1 and self.declarer == self.active[3] and len(calls) == 4
+                and all(c == 0 for _, c in calls[:3]))
+
+    def _early_offer_open(self, p: int) -> bool:
+        """HU-ANNUL-5 item 5: an eligible player is asked whether to annul before each of his
+        calls and before his discard, as a decision of its own."""
+        return not self.early_offer_answered and self._may_annul_early(p)
+
+    def _early_annulment(self, p: int, action: Action) -> bool:
+        """Apply the answer to an early annulment offer (HU-ANNUL-5); False if ``action`` is no
+        annulment. A bid or discard is legal only once the offer is answered."""
+        if action.kind != A.ANNUL:
+            if self._early_offer_open(p):
+                raise self._illegal("first answer whether to annul", rule="HU-ANNUL-5",
+                                    expected="annul or do not annul")
+            return False
+        if not action.arg and self._early_offer_open(p):
+            self.early_offer_answered = True
+            return True
+        if not (action.arg and self._may_annul_early(p)):
+            if self.opt.annul_timing != "until_own_discard":
+                raise self._illegal("the annulment window is not open yet", rule="HU-ANNUL-2")
+            raise self._illegal("this hand may not annul now", rule="HU-ANNUL-5")
+        self.annulled_by = p
+        self._finish("annulled")  # HU-ANNUL-4
+        return True
 
     def _discard_masks(self, p: int) -> list[int]:
         return discard_options(self.hands[p], self.received[p].bit_count(),
@@ -355,8 +436,11 @@ class HungarianState(State):
             return
         self.final_hands = list(self.hands)
         assert self.declarer is not None
-        self.queue = [q for q in self._from_declarer()
-                      if annul_reasons(self.hands[q], self.discards[q], self.opt)]
+        self.queue = []
+        if self.opt.annul_timing == "after_discard":  # HU-ANNUL-2; the others annul earlier
+            self.queue = [q for q in self._from_declarer()
+                          if annul_reasons(self.hands[q], self.discards[q], self.opt)]
+        self.annul_next = ANNOUNCE
         self._next_annuller()
 
     def _from_declarer(self) -> list[int]:
@@ -365,6 +449,8 @@ class HungarianState(State):
         return [self.active[(i + k) % 4] for k in range(4)]
 
     def _do_discard(self, p: int, action: Action) -> None:
+        if self._early_annulment(p, action):
+            return
         self._expect_kind(action, A.DISCARD)
         mask, need = action.arg, self.received[p].bit_count()
         if mask & ~self.hands[p]:
@@ -385,7 +471,12 @@ class HungarianState(State):
         if self.queue:
             self.phase, self.to_act = ANNUL, self.queue[0]
             return
-        self._start_announcements()
+        if self.annul_next == TALON:
+            self._deal_talon()
+        elif self.annul_next == DISCARD:
+            self._start_discards()
+        else:
+            self._start_announcements()
 
     def _do_annul(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.ANNUL)
@@ -411,16 +502,28 @@ class HungarianState(State):
         # (OpenSpiel serializes Python states that way)
         callable_mask = partial(callable_cards, opt, hand, pile, forced, yielded, disclosed)
         initial: dict[int, str] = {}
-        if (forced is not None and cue is not None
+        # HU-ANN-12: neither options' cue bidder or yielder gets a side from the auction
+        sides_from_auction = (opt.cue_bid_model == "standard"
+                              and not opt.promised_card_discard_allowed)
+        if (forced is not None and cue is not None and sides_from_auction
                 and not opt.cue_bid_binding_only_if_other_declarer):
             initial[cue.player] = "d"
-        if auction.yielder is not None:
+        if auction.yielder is not None and sides_from_auction:
             initial[auction.yielder] = "d"
         cue_pagat = cue.player if duties and cue is not None and cue.pagat_only else None
+        promised = cue.card if duties and cue is not None else (T20 if yielded else None)
         ctx = Context(opt, self.active, declarer, self.final_hands, self.discards, callable_mask,
-                      cue_pagat)
+                      cue_pagat, promised, self._first_turn_trull(forced is not None or yielded))
         self.ann = Announcements(ctx, initial)
         self.phase, self.to_act = ANNOUNCE, declarer
+
+    def _first_turn_trull(self, item_2_void: bool) -> int:
+        """HU-ANN-16 item 2: both great honours for the declarer's first-turn trull, the skíz
+        alone after three or more bidders, nothing extra after another's cue bid or a yield."""
+        if item_2_void:
+            return 0
+        bidders = {q for q, c in self.auction.calls if c not in (0, HOLD)}
+        return bit(T22) if len(bidders) >= 3 else bit(T21) | bit(T22)
 
     def _non_declarer_discarded_tarokks(self) -> int:
         return sum((self.discards[q] & TAROKKS).bit_count()
@@ -453,6 +556,9 @@ class HungarianState(State):
             if bit(action.arg) & HONOURS:
                 return self._illegal("an honour can never be called", "HU-CALL-4", legal)
             return self._illegal(f"T{action.arg + 1} is not callable", "HU-CALL-3", legal)
+        if ann.extra_turn and kind not in (A.KONTRA, A.COUNT, A.PASS):
+            return self._illegal("the extra turn holds the compulsory kontra on the game",
+                                 "HU-CALL-6", legal)
         if declarer_first and kind != A.COUNT:
             return self._illegal("the declarer's first turn starts with his call (after any "
                                  "tarokk count)", "HU-CALL-1", legal)
@@ -467,18 +573,32 @@ class HungarianState(State):
                                  "HU-ANN-14", legal)
         if kind == A.ANNOUNCE:
             if action.arg not in ann.ctx.bonuses:
-                return self._illegal(f"{action.arg} is not in play", "HU-SCORE-11", legal)
+                rule = "HI-ANN-1" if action.arg in A.HI_BONUSES else "HU-SCORE-11"
+                return self._illegal(f"{action.arg} is not in play", rule, legal)
             if action.arg in ann.announced[ann.team(p)]:
                 return self._illegal("already announced by this team", "HU-ANN-6", legal)
-            if not ann.presumption_ok(p):
+            hi_rule = ann.ctx.hi and ann.hi_announce_rule(p, ann.team(p), action.arg)
+            if hi_rule:
+                return self._illegal("one bonus per trick, and no ultimó and uhu of one card",
+                                     hi_rule, legal)
+            if not ann.presumption_ok(p, action.arg):
                 return self._illegal("the presumed side is not yours; show your side first",
                                      "HU-ANN-13", legal)
+            if action.arg == "trull" and not ann.trull_convention_ok(p):
+                return self._illegal("trull needs a great honour in hand, in the declarer's "
+                                     "first turn both (or the skíz after three bidders)",
+                                     "HU-ANN-16", legal)
+            if action.arg in ("trull", "four_kings"):
+                return self._illegal(f"no {action.arg} after the team's volát", "HU-ANN-7",
+                                     legal)
             return self._illegal("double game and volát restriction", "HU-ANN-7", legal)
         if kind == A.KONTRA:
             if action.arg not in ann.klevel:
                 return self._illegal("that item was not announced", "HU-ANN-10", legal)
-            if ann.klevel[action.arg] >= 5:
-                return self._illegal("mordkontra is the last level", "HU-ANN-10", legal)
+            top = self.opt.max_kontra_level
+            if ann.klevel[action.arg] >= top:
+                return self._illegal(f"{LEVEL_NAMES[top]} is the last level", "HU-ANN-10",
+                                     legal)
             return self._illegal("this raise belongs to the other team", "HU-ANN-11", legal)
         return self._illegal(f"{kind} is not possible in the announcements", "HU-ANN-2", legal)
 
@@ -502,6 +622,11 @@ class HungarianState(State):
 
     def _late_annulment_error(self, p: int, legal: str) -> IllegalActionError:
         """HU-ANNUL-1..3: an annulment asked for during the announcements."""
+        timing = self.opt.annul_timing
+        if timing != "after_discard":
+            return self._illegal("nobody may annul after discarding",
+                                 "HU-ANNUL-5" if timing == "until_own_discard" else "HU-ANNUL-6",
+                                 legal)
         if annul_reasons(self.final_hands[p], self.discards[p], self.opt):
             return self._illegal("the annulment window closed when the announcements began",
                                  "HU-ANNUL-2", legal)
@@ -520,7 +645,26 @@ class HungarianState(State):
         ann = self.ann
         assert ann is not None
         led = self.trick[0] if self.trick else None
-        return legal_cards(self.hands[p], led, ann.ultimo_announced_by(ann.team(p)))
+        if ann.ctx.hi:  # HI-PLAY-7
+            return bound_legal_cards(legal_cards(self.hands[p], led, False),
+                                     self._bound_cards(p), len(self.tricks) + 1)
+        keep = self.opt.ultimo_keeps_pagat and ann.ultimo_announced_by(ann.team(p))
+        return legal_cards(self.hands[p], led, keep)
+
+    def _bound_cards(self, p: int) -> dict[int, int]:
+        """HI-PLAY-1: card -> target trick of the cards in ``p``'s hand that his team's announced
+        trick-bound bonuses still bind (T1 not by ultimo under `ultimo_keeps_pagat` = false)."""
+        ann = self.ann
+        assert ann is not None
+        t, hand = ann.team(p), self.hands[p]
+        bound: dict[int, int] = {}
+        for b in ann.announced[t]:
+            if b not in TRICK_BOUND or (b == "ultimo" and not self.opt.ultimo_keeps_pagat):
+                continue
+            card, k, _ = TRICK_BOUND[b]
+            if hand >> card & 1 and not failed_after(self.tricks, ann.team, t, b):
+                bound[card] = min(k, bound.get(card, 10))
+        return bound
 
     def _do_play(self, p: int, action: Action) -> None:
         self._expect_kind(action, A.PLAY)
@@ -529,7 +673,7 @@ class HungarianState(State):
         if not self.hands[p] & card_bit:
             raise self._illegal(f"{DECK.code(card)} is not in hand", rule="HU-PLAY-2")
         if not self._legal_card_mask(p) & card_bit:
-            if self.opt.renonsz_penalty == "minimum_ten":
+            if self.opt.renonsz_penalty != "none":
                 self.renonsz_offender = p  # HU-IRR-3: the irregularity ends the deal
                 self._finish("renonsz")
                 return
@@ -610,7 +754,9 @@ class HungarianState(State):
             declarer=self.declarer, partner=ann.partner,
             declarer_discards=self.discards[self.declarer], tricks=tuple(self.tricks),
             kontra=dict(ann.klevel), counts=counts, claims=dict(self.claims),
-            talon_received={q: self.received[q] for q in self.active})
+            talon_received={q: self.received[q] for q in self.active},
+            other_discards=sum(self.discards[q] for q in self.active if q != self.declarer),
+            called_card_discarded=ann.discarder is not None)
 
     def _compute_result(self) -> dict[str, Any]:
         seats = self.game.num_seats
@@ -716,7 +862,7 @@ class HungarianState(State):
             "declarer_discarded_tarokks": DECK.codes(self.discards[self.declarer] & TAROKKS)}
         late = self.opt.tarokk_discard_disclosure == "first_announcement_turn"
         ann = self.ann
-        if self.game.num_seats == 5:
+        if self.game.num_seats == 5 and not self.opt.five_player_dealer_blind:
             if not late or (ann is not None and (ann.turn >= 1 or self.phase != ANNOUNCE)):
                 out["common_pile_tarokks"] = self._non_declarer_discarded_tarokks()
             return out
@@ -725,7 +871,8 @@ class HungarianState(State):
             if q == self.declarer:
                 continue
             spoken = not late or (ann is not None and (
-                q in ann.had_turn or q == ann.turn_player or self.phase != ANNOUNCE))
+                q in ann.had_turn or (q == ann.turn_player and not ann.extra_turn)
+                or self.phase != ANNOUNCE))
             if spoken:
                 disclosed[str(q)] = (self.discards[q] & TAROKKS).bit_count()
         out["discarded_tarokks"] = disclosed

@@ -41,6 +41,10 @@ class DealOutcome:
     counts: Mapping[int, int] = field(default_factory=dict)  # seat -> 8 or 9, announced
     claims: Mapping[int, int] = field(default_factory=dict)  # seat -> 8 or 9, claimed at the end
     talon_received: Mapping[int, int] = field(default_factory=dict)  # seat -> mask (HU-5P-7)
+    # the three other discard piles together; they count for a lone declarer whose called card
+    # lies in one of them under `lone_declarer_gets_all_discards` (HU-SCORE-1)
+    other_discards: int = 0
+    called_card_discarded: bool = False  # the called card lies in a non-declarer's discards
 
     def team_of(self, seat: int) -> str:
         return DECLARER_TEAM if seat in (self.declarer, self.partner) else OPPONENTS

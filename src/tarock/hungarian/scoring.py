@@ -8,9 +8,10 @@ are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+from tarock.hungarian import illusztralt as hi
 from tarock.hungarian.cards import DECK, HONOURS, KINGS, T1, T21, T22, TOTAL_POINTS, bit
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS, DealOutcome, Trick
@@ -26,10 +27,13 @@ BONUS_VALUES = {
     "modern": {"trull": (1, 2), "four_kings": (2, 4), "ultimo": (6, 12),
                "xxi_catch": (30, 60), "pagat_catch": (4, 10)},
 }
+KUPA_XXI_CATCH = (42, 84)  # `xxi_catch_values` = kupa (HU-SCORE-10)
+MKVM_PAGAT_CATCH = (4, 8)  # `pagat_catch_values` = mkvm (HU-SCORE-11)
 # The teams whose silent double or volát needs a kontra'd game (HU-SCORE-15).
 NEEDS_GAME_KONTRA = {"none": (), "opponents": (OPPONENTS,), "both_teams": TEAMS}
 TALON_HONOUR_PAYMENT = {T22: 3, T21: 2, T1: 1}  # HU-5P-7
 RENONSZ_FLOOR = 10  # HU-IRR-3
+RENONSZ_ITVB_FLOOR, RENONSZ_ITVB_CAP = 5, 20  # HU-IRR-3, renonsz_penalty = itvb
 
 
 @dataclass(frozen=True)
@@ -83,8 +87,13 @@ def _won_cards(outcome: DealOutcome, team: str) -> int:
 
 def card_points(outcome: DealOutcome, team: str) -> int:
     """Card points of ``team`` (HU-SCORE-1): d counts its tricks plus the declarer's discards;
-    o has the rest of the 94, i.e. its tricks and the common discard pile."""
-    points_d = DECK.mask_points(_won_cards(outcome, DECLARER_TEAM) | outcome.declarer_discards)
+    o has the rest of the 94, i.e. its tricks and the common discard pile. Under
+    ``lone_declarer_gets_all_discards`` a declarer alone because his called card was discarded
+    counts every discard pile."""
+    piles = outcome.declarer_discards
+    if outcome.options.lone_declarer_gets_all_discards and outcome.called_card_discarded:
+        piles |= outcome.other_discards
+    points_d = DECK.mask_points(_won_cards(outcome, DECLARER_TEAM) | piles)
     return points_d if team == DECLARER_TEAM else TOTAL_POINTS - points_d
 
 
@@ -163,6 +172,8 @@ def achieved(outcome: DealOutcome, team: str, bonus: str) -> bool:
         return _xxi_catch_trick(outcome, team) is not None
     if bonus == "pagat_catch":
         return _pagat_caught(outcome, team)
+    if bonus in hi.TRICK_BOUND:  # HI-BON-11
+        return hi.achieved(outcome.tricks, outcome.team_of, team, bonus)
     raise ValueError(f"unknown bonus {bonus!r}")
 
 
@@ -186,9 +197,22 @@ def _bonus_k(outcome: DealOutcome) -> int:
     return _game_k(outcome) if scope == "game_and_all_bonuses" else 1
 
 
-def silent_value(options: HungarianOptions, bonus: str) -> int:
-    """The silent value of a card bonus (HU-SCORE-10, HU-SCORE-11)."""
-    return BONUS_VALUES[options.bonus_values][bonus][0]
+def _card_bonus_values(options: HungarianOptions, bonus: str) -> tuple[int, int]:
+    """(silent, announced) of a card bonus: ``bonus_values``, then ``xxi_catch_values`` and
+    ``pagat_catch_values`` (HU-SCORE-10, HU-SCORE-11)."""
+    if bonus == "xxi_catch" and options.xxi_catch_values == "kupa":
+        return KUPA_XXI_CATCH
+    if bonus == "pagat_catch" and options.pagat_catch_values == "mkvm":
+        return MKVM_PAGAT_CATCH
+    return BONUS_VALUES[options.bonus_values][bonus]
+
+
+def silent_value(options: HungarianOptions, bonus: str) -> int | None:
+    """The silent value of a card bonus (HU-SCORE-10, HU-SCORE-11), None for the Illusztrált
+    bonuses that score only when announced (HI-SCORE-1)."""
+    if bonus in hi.TRICK_BOUND and bonus != "ultimo":
+        return hi.values(options, bonus)[0]
+    return _card_bonus_values(options, bonus)[0]
 
 
 def announced_value(options: HungarianOptions, level: int, bonus: str) -> int:
@@ -198,7 +222,9 @@ def announced_value(options: HungarianOptions, level: int, bonus: str) -> int:
         return 4 * level
     if bonus == "volat":
         return 6 * level
-    return BONUS_VALUES[options.bonus_values][bonus][1]
+    if bonus in hi.TRICK_BOUND and bonus != "ultimo":
+        return hi.values(options, bonus)[1]
+    return _card_bonus_values(options, bonus)[1]
 
 
 def _count_multiplier(options: HungarianOptions, multiplier: int) -> int:
@@ -303,8 +329,21 @@ def _score_game_complex(outcome: DealOutcome, ledger: _Ledger, points: dict[str,
 
 
 def _scored_bonuses(options: HungarianOptions) -> tuple[str, ...]:
-    """The card bonuses in play; pagát-catch only under ``pagat_catch_bonus`` (HU-SCORE-11)."""
+    """The card bonuses in play; pagát-catch only under ``pagat_catch_bonus`` (HU-SCORE-11);
+    under Illusztrált its bonuses too, in their display order (HI-SCORE-6)."""
+    if options.variant == "illusztralt":
+        return hi.hi_bonuses(options)
     return CARD_BONUSES if options.pagat_catch_bonus else CARD_BONUSES[:-1]
+
+
+def _suppressing_volat(outcome: DealOutcome, team: str, all_tricks: bool) -> bool:
+    """Whether ``team`` has a volát that suppresses its silent trull and four kings, by
+    ``volat_silent_suppression`` (HU-SCORE-8)."""
+    rule = outcome.options.volat_silent_suppression
+    announced = announced_k(outcome, team, "volat") is not None
+    if rule == "made_if_unannounced":
+        return all_tricks and not announced
+    return all_tricks or (rule == "made_or_announced" and announced)
 
 
 def _suppressed(options: HungarianOptions, bonus: str, volat: bool, double: bool) -> bool:
@@ -326,10 +365,17 @@ def _score_bonuses(outcome: DealOutcome, ledger: _Ledger, points: dict[str, int]
                 value = announced_value(opt, outcome.level, bonus) * k * kb
                 ledger.pay(t if done else OTHER[t], bonus, value, "announced")
                 continue
-            if done and not _suppressed(opt, bonus, tricks[t] == 9, points[t] >= 71):
-                ledger.pay(t, bonus, silent_value(opt, bonus) * kb, "silent")
+            silent = silent_value(opt, bonus)
+            if silent is None:
+                continue  # announced only (HI-BON-8)
+            volat = _suppressing_volat(outcome, t, tricks[t] == 9)
+            if done and not _suppressed(opt, bonus, volat, points[t] >= 71):
+                ledger.pay(t, bonus, silent * kb, "silent")
             if bonus == "ultimo" and pagat_lost_last_trick(outcome, t):
-                ledger.pay(OTHER[t], bonus, silent_value(opt, bonus) * kb, "silent")
+                ledger.pay(OTHER[t], bonus, silent * kb, "silent")
+            if bonus == "sas_ultimo" and hi.silent_failed(outcome.tricks, outcome.team_of, t,
+                                                          bonus):
+                ledger.pay(OTHER[t], bonus, silent * kb, "silent")  # HI-BON-6
 
 
 # -- step 3: settlement between players (HU-SCORE-12, HU-SCORE-13, HU-5P-7, HU-5P-8) ---------
@@ -419,8 +465,18 @@ def _check_zero_sum(deltas: list[int]) -> tuple[int, ...]:
 # -- the public entry points -------------------------------------------------------------------
 
 
+def scored_level(outcome: DealOutcome) -> DealOutcome:
+    """The outcome with the G the scoring uses: 4 for a lone declarer under
+    ``lone_declarer_game_value`` = szolo, else the bid (HU-SCORE-2)."""
+    if (outcome.partner is None and outcome.level != 4
+            and outcome.options.lone_declarer_game_value == "szolo"):
+        return replace(outcome, level=4)
+    return outcome
+
+
 def score_deal(outcome: DealOutcome) -> Settlement:
     """Score a finished deal exactly as the normative pseudo-code HU-SCORE-16."""
+    outcome = scored_level(outcome)
     points = {t: card_points(outcome, t) for t in TEAMS}
     tricks = {t: tricks_won(outcome, t) for t in TEAMS}
     ledger = _Ledger()
@@ -456,21 +512,31 @@ def renonsz_base(outcome: DealOutcome) -> int:
     base = sum(announced_value(opt, outcome.level, bonus) << level
                for (_, bonus), level in outcome.kontra.items() if bonus != "game")
     for bonus in _scored_bonuses(opt):
+        silent = silent_value(opt, bonus)
         for t in TEAMS:
-            if announced_k(outcome, t, bonus) is None and achieved(outcome, t, bonus):
-                base += silent_value(opt, bonus)
+            if silent and announced_k(outcome, t, bonus) is None and achieved(outcome, t, bonus):
+                base += silent
     return base
 
 
+def renonsz_penalty(options: HungarianOptions, base: int) -> int:
+    """P of HU-IRR-3 from A × M: max(10, A × M) under minimum_ten, min(20, max(5, A × M))
+    under itvb."""
+    if options.renonsz_penalty == "minimum_ten":
+        return max(RENONSZ_FLOOR, base)
+    if options.renonsz_penalty == "itvb":
+        return min(RENONSZ_ITVB_CAP, max(RENONSZ_ITVB_FLOOR, base))
+    raise ValueError("a renonsz penalty needs renonsz_penalty = minimum_ten or itvb (HU-IRR-3)")
+
+
 def score_renonsz(outcome: DealOutcome, offender: int) -> Settlement:
-    """A deal ended by an irregularity under ``renonsz_penalty`` = minimum_ten (HU-IRR-3): the
-    offender pays P = max(10, A × M) to each other active player; announced counts are paid as
-    usual, and nothing else is scored."""
-    if outcome.options.renonsz_penalty != "minimum_ten":
-        raise ValueError("a renonsz penalty needs renonsz_penalty = minimum_ten (HU-IRR-3)")
+    """A deal ended by an irregularity under ``renonsz_penalty`` (HU-IRR-3): the offender pays
+    P to each other active player; announced counts are paid as usual, and nothing else is
+    scored."""
     if offender not in outcome.active:
         raise ValueError(f"seat {offender} is not an active player (HU-IRR-3)")
-    penalty = max(RENONSZ_FLOOR, renonsz_base(outcome) * outcome.multiplier)
+    outcome = scored_level(outcome)
+    penalty = renonsz_penalty(outcome.options, renonsz_base(outcome) * outcome.multiplier)
     deltas = [0] * outcome.seats
     for q in outcome.active:
         if q != offender:

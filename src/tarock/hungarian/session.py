@@ -29,7 +29,9 @@ from tarock.core.session import ScoreSheet, Session
 from tarock.hungarian.game import HungarianGame, HungarianState
 from tarock.hungarian.options import HungarianOptions
 
-THROWN_IN = ("all_pass", "annulled")  # HU-SESSION-5: nothing scored, possibly redealt
+# HU-SESSION-5: nothing scored, possibly redealt; a próbahárom thrown in under
+# `failed_probaharom` = throw_in counts as an annulment (HU-OQ-38)
+THROWN_IN = ("all_pass", "annulled", "probaharom_thrown_in")
 SCORED = ("scored", "probaharom_failed", "renonsz")  # completed deals (HU-SESSION-4, HU-BID-9)
 SEATING_SUITS = ("H", "D", "C", "S")  # HU-SESSION-2: one tarokk plus N-1 suits
 _GAMMA = 0x9E3779B97F4A7C15  # SplitMix64's increment: state k of a stream is seed + k * gamma
@@ -107,6 +109,7 @@ class Doubling:
       M = 2^len(windows), and each scored deal counts every window down (HU-SESSION-6, HU-OQ-4);
     * ``none``: M is always 1 and a throw-in passes the deal on;
     * ``extra_round``: one counter c, raised by N per throw-in; M = 2 while c > 0;
+    * ``reset_round``: the same counter, set back to N by every throw-in (never more than ×2);
     * ``quadruple_round_extend``/``_fixed``: (level, remaining); a throw-in goes 1 -> 2 -> 4 and
       starts a fresh round of N; at level 4 it renews the round (extend) or does nothing (fixed).
 
@@ -136,7 +139,7 @@ class Doubling:
     def _round_factor(self) -> int:
         if self.model == "overlapping_rounds":
             return 2 ** len(self.windows)
-        if self.model == "extra_round":
+        if self.model in ("extra_round", "reset_round"):
             return 2 if self.extra > 0 else 1
         if self.model.startswith("quadruple_round"):
             return self.level
@@ -163,6 +166,8 @@ class Doubling:
             self.windows.append(n)
         elif self.model == "extra_round":
             self.extra += n
+        elif self.model == "reset_round":
+            self.extra = n
         elif self.level < 4:
             self.level, self.remaining = self.level * 2, n
         elif self.model == "quadruple_round_extend":

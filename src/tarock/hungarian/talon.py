@@ -26,11 +26,13 @@ def split_talon(talon: tuple[int, ...], level: int, active: tuple[int, ...],
 
 def forbidden_discards(opt: HungarianOptions, seat: int, cue_card: int | None,
                        cue_player: int | None, yielder: int | None) -> int:
-    """Cards ``seat`` may not discard (HU-TALON-5); ``cue_card`` only while cue duties hold."""
+    """Cards ``seat`` may not discard (HU-TALON-5); ``cue_card`` only while cue duties hold.
+    Under ``promised_card_discard_allowed`` the cue bidder and the yielder keep no card back."""
     out = FIVE_POINT
-    if cue_card is not None and seat == cue_player:
+    keep_promised = not opt.promised_card_discard_allowed
+    if cue_card is not None and seat == cue_player and keep_promised:
         out |= bit(cue_card)
-    if seat == yielder or opt.xx_discard_forbidden:
+    if (seat == yielder and keep_promised) or opt.xx_discard_forbidden:
         out |= bit(T20)
     return out
 

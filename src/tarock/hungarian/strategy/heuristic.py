@@ -41,6 +41,7 @@ from tarock.hungarian.cards import (
     SUIT_MASKS,
     SUIT_OF,
     T1,
+    T2,
     T18,
     T19,
     T20,
@@ -67,7 +68,16 @@ WAIT_TO_BE_CALLED_MAX = 9.0  # HU-STRAT-4: XX + pagát without a great honour, m
 
 # HU-STRAT-15: announce a bonus when the success chance beats its break-even threshold.
 ANNOUNCE_THRESHOLD = {"trull": 2 / 3, "four_kings": 2 / 3, "ultimo": 0.6, "double": 0.7,
-                      "volat": 0.8, "xxi_catch": 2 / 3, "pagat_catch": 2 / 3}
+                      "volat": 0.8, "xxi_catch": 2 / 3, "pagat_catch": 2 / 3,
+                      # Illusztrált (HI-STRAT-1, HI-STRAT-4): announced-only bonuses break even
+                      # at 1/2; a margin, since one hand sees only half of the team's cards
+                      "sas_ultimo": 0.6, "centrum": 0.7, "kismadar": 0.7, "nagymadar": 0.7,
+                      "pagat_uhu": 0.7, "sas_uhu": 0.7,
+                      **{f"kiraly_ultimo:{x}": 0.6 for x in "HDCS"},
+                      **{f"kiraly_uhu:{x}": 0.7 for x in "HDCS"}}
+# HI-STRAT-1: centrum needs the team's top tarokks; each bird needs one high card more.
+SWEEP_CARDS = {"centrum": (T20, T21, T22), "kismadar": (T19, T20, T21, T22),
+               "nagymadar": (T18, T19, T20, T21, T22)}
 KONTRA_MIN_FAIL = 0.6  # kontra an item of the other side that fails this often
 RAISE_AGAIN_MIN = 0.95  # szubkontra, mordkontra, rekontra, hirskontra: near certainty only
 REKONTRA_MIN_SUCCESS = 0.85
@@ -510,7 +520,28 @@ def bonus_chance(k: Knowledge, bonus: str) -> float:
         return chance - (0.1 if k.team == "o" else 0.0)
     if bonus == "double":  # HU-STRAT-14: at most one cheap trick lost
         return 0.75 if n >= 9 and both_great else 0.2
-    return 0.1  # volát, XXI-catch, pagát-catch: never likely enough from one hand
+    return _illusztralt_chance(hand, n, high, bonus)
+
+
+def _illusztralt_chance(hand: int, n: int, high: int, bonus: str) -> float:
+    """The Illusztrált bonuses from one hand (HI-STRAT-1, HI-STRAT-4): the sweep bonuses with
+    the top tarokks and length, the sas like the pagát, an uhu only with nearly all tarokks, a
+    király ultimó with the king guarded by a second card of its suit."""
+    if bonus in SWEEP_CARDS:
+        need = sum(bit(c) for c in SWEEP_CARDS[bonus])
+        return 0.75 if hand & need == need and n >= 7 else 0.1
+    if bonus == "sas_ultimo":
+        if not hand & bit(T2):
+            return 0.2
+        return 0.75 if n >= 8 else (0.65 if n == 7 and high >= 3 else 0.3)
+    if bonus in ("pagat_uhu", "sas_uhu"):
+        card = T1 if bonus == "pagat_uhu" else T2
+        return 0.75 if hand & bit(card) and n >= 9 else 0.1
+    if bonus.startswith("kiraly_ultimo:"):
+        suit = SUIT_MASKS["HDCS".index(bonus[-1])]
+        guarded = hand & suit & KINGS and (hand & suit).bit_count() >= 2
+        return 0.7 if guarded and n >= 6 else 0.1
+    return 0.1  # volát, XXI-catch, pagát-catch, király uhu: never likely enough from one hand
 
 
 def failure_chance(k: Knowledge, item: str) -> float:
@@ -553,7 +584,7 @@ def choose_announcement(k: Knowledge, moves: list[Move]) -> Action:
     if "call" in by_type:
         return choose_call(k, by_type["call"])
     for m, a in by_type.get("announce", []):
-        if bonus_chance(k, m["bonus"]) > ANNOUNCE_THRESHOLD[m["bonus"]]:
+        if bonus_chance(k, m["bonus"]) > ANNOUNCE_THRESHOLD.get(m["bonus"], 1.0):
             return a
     for m, a in by_type.get("kontra", []):
         if _worth_raising(k, m):
