@@ -157,3 +157,15 @@ def test_the_page_reconnects_by_itself(browser, tmp_path):
         page.wait_for_selector("[data-card]")
         assert hand(page) == before
         play_until(page, PLAYING, turns=1)
+
+
+def test_illusztralt_is_played_in_the_browser(browser, server):
+    """Illusztrált tarokk is a rule option of Hungarian tarokk: the same table plays it."""
+    table = server.create(**against_bots("hungarian-tarokk", level="normal", deals=1, seed=11,
+                                         options={"variant": "illusztralt"}))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, DEAL_OVER)
+    record = server.client.get(f"/api/tables/{table['table']}/records/0").json()
+    assert record["options"]["variant"] == "illusztralt"
+    assert page.locator("[data-deal-end]").inner_text()
