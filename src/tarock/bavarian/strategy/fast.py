@@ -40,11 +40,11 @@ TABLE_BITS = 20
 _M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
 # Fields of a search frame.
 (F_N, F_LEADER, F_ACC, F_ALPHA, F_BETA, F_AIN, F_BIN, F_BEST, F_BESTC, F_I, F_CNT, F_SLOT,
- F_P, F_HAND, F_T0, F_T1) = range(16)
-_FIELDS = 16
+ F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3) = range(20)
+_FIELDS = 20
 _PLIES = 40
 # Rules: the pack's tables in one array per card, and the contract.
-R_SUIT, R_POWER, R_POINTS = range(3)
+R_SUIT, R_POWER, R_POINTS, R_PCODE = range(4)
 
 
 @njit(cache=True)
@@ -177,10 +177,64 @@ def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray) -> 
 
 
 @njit(cache=True)
-def _probe(slot: int, hands: np.ndarray, leader: int, tkey: np.ndarray, tstamp: np.ndarray,
+def _key(hands: np.ndarray, leader: int, rules: np.ndarray, order: np.ndarray,
+         key: np.ndarray) -> None:
+    """The table key of a trick boundary, by relative rank (as partition search): per suit,
+    the live cards from the strongest down, each as its owner and its points (5 bits), and the
+    leader. Positions whose live cards differ only in which cards of equal points and equal
+    rank among the live ones are held have the same value for the rest of the deal (the rules
+    of play and the value only see suits, the order within a suit and points), so they share
+    an entry."""
+    h0 = hands[0]
+    h1 = hands[1]
+    live = h0 | h1 | hands[2]
+    per = order.shape[1]
+    for s in range(4):
+        w = 0
+        for j in range(per):
+            c = order[s, j]
+            if live >> c & 1:
+                owner = 0 if h0 >> c & 1 else (1 if h1 >> c & 1 else 2)
+                w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
+        key[s] = w
+    key[0] |= leader << 50
+
+
+@njit(cache=True)
+def _canon(c: int, hands: np.ndarray, rules: np.ndarray, order: np.ndarray) -> int:
+    """A card as its suit and its rank among the live cards of its suit (for the table)."""
+    live = hands[0] | hands[1] | hands[2]
+    s = rules[R_SUIT, c]
+    k = 0
+    for j in range(order.shape[1]):
+        o = order[s, j]
+        if o == c:
+            break
+        if live >> o & 1:
+            k += 1
+    return s * 16 + k
+
+
+@njit(cache=True)
+def _uncanon(code: int, hands: np.ndarray, order: np.ndarray) -> int:
+    """The card of a :func:`_canon` code in this position (-1 if none)."""
+    live = hands[0] | hands[1] | hands[2]
+    s = code // 16
+    k = code % 16
+    for j in range(order.shape[1]):
+        o = order[s, j]
+        if live >> o & 1:
+            if k == 0:
+                return o
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
            stamp: int) -> bool:
-    return (tstamp[slot] == stamp and tkey[slot, 3] == leader and tkey[slot, 0] == hands[0]
-            and tkey[slot, 1] == hands[1] and tkey[slot, 2] == hands[2])
+    return (tstamp[slot] == stamp and tkey[slot, 0] == key[0] and tkey[slot, 1] == key[1]
+            and tkey[slot, 2] == key[2] and tkey[slot, 3] == key[3])
 
 
 @njit(cache=True)
@@ -195,6 +249,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
     d = 0
     val = 0
     acc = 0
+    key = np.zeros(4, dtype=np.int64)
     entering = True
     returning = False
     while True:
@@ -226,12 +281,13 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             else:
                 returning = False
                 if n == 0 and forced < 0:
-                    slot = finish_hash(hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2
-                                       ^ leader * _M3, ctx[2])
-                    if _probe(slot, hands, leader, tkey, tstamp, stamp):
+                    _key(hands, leader, rules, order, key)
+                    slot = finish_hash(key[0] * _M0 ^ key[1] * _M1 ^ key[2] * _M2
+                                       ^ key[3] * _M3, ctx[2])
+                    if _probe(slot, key, tkey, tstamp, stamp):
                         lo = tbound[slot, 0] + acc
                         hi = tbound[slot, 1] + acc
-                        hint = tbest[slot]
+                        hint = _uncanon(tbest[slot], hands, order)
                         if lo >= beta:
                             val = lo
                             returning = True
@@ -256,6 +312,11 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 f[F_BIN] = beta
                 f[F_BEST] = -INF if (p == declarer) != bettel else INF
                 f[F_SLOT] = slot
+                if slot >= 0:
+                    f[F_K0] = key[0]
+                    f[F_K1] = key[1]
+                    f[F_K2] = key[2]
+                    f[F_K3] = key[3]
                 f[F_P] = p
                 f[F_HAND] = hands[p]
                 f[F_I] = 0
@@ -333,18 +394,21 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 else:
                     lo = best - acc
                     hi = lo
-                leader = f[F_LEADER]
-                if _probe(slot, hands, leader, tkey, tstamp, stamp):
+                key[0] = f[F_K0]
+                key[1] = f[F_K1]
+                key[2] = f[F_K2]
+                key[3] = f[F_K3]
+                if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
                 tstamp[slot] = stamp
-                tkey[slot, 0] = hands[0]
-                tkey[slot, 1] = hands[1]
-                tkey[slot, 2] = hands[2]
-                tkey[slot, 3] = leader
+                tkey[slot, 0] = key[0]
+                tkey[slot, 1] = key[1]
+                tkey[slot, 2] = key[2]
+                tkey[slot, 3] = key[3]
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = f[F_BESTC]
+                tbest[slot] = _canon(f[F_BESTC], hands, rules, order)
             val = best
             returning = True
 
@@ -387,7 +451,9 @@ class FastSolver:
         self.bettel = bettel
         self.must_beat = must_beat and not bettel
         power = pack.bettel if bettel else pack.normal
-        self.rules = np.array([pack.suit_of, power, pack.deck.points], dtype=np.int64)
+        values = sorted(set(pack.deck.points))
+        pcode = [values.index(v) for v in pack.deck.points]
+        self.rules = np.array([pack.suit_of, power, pack.deck.points, pcode], dtype=np.int64)
         self.masks = np.array(pack.suit_masks, dtype=np.int64)
         self.order = np.array([sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
                                       key=lambda c: -power[c]) for s in range(4)],
