@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from tarock.bavarian.cards import Pack
-from tarock.bavarian.strategy.solver import Position
+from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.players.compiled import (
     ABORTED,
@@ -426,17 +426,29 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
     lo = 0
     hi = 1 if bettel else _points(hands, trick, n, rules)
-    g = min(max(guess, lo), hi)
+    g = min(max(guess, lo + 1), hi)
+    b = g
+    step = 1
+    way = 0  # 1 while only failing high, -1 while only failing low, 2 once both were seen
     while lo < hi:
-        b = (lo + hi + 1) // 2 if g <= lo or g >= hi else g
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
                     trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
         if g < b:
             hi = g
+            way = -1 if way <= 0 else 2
         else:
             lo = g
+            way = 1 if way >= 0 else 2
+        if way == 1:
+            b = min(lo + step, hi)
+        elif way == -1:
+            b = max(hi - step + 1, lo + 1)
+        else:
+            b = (lo + hi + 1) // 2
+        step *= 2
     return lo
 
 
@@ -458,8 +470,9 @@ class FastSolver:
         self.order = np.array([sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
                                       key=lambda c: -power[c]) for s in range(4)],
                               dtype=np.int64)
+        self._estimate = Solver(pack, trump, bettel, must_beat).estimate
         self.table = shared_table(TABLE_BITS, 4)
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0],
                             dtype=np.int64)
 
     @property
@@ -468,7 +481,8 @@ class FastSolver:
 
     def solve(self, pos: Position) -> int:
         """The value of ``pos`` (see the module docstring)."""
-        return self._mtdf(pos, -1, 0)
+        guess = 0 if self.bettel else round(self._estimate(pos.hands, pos.declarer))
+        return self._mtdf(pos, -1, guess)
 
     def action_values(self, pos: Position) -> dict[int, int]:
         """The exact value after each legal card of the player to move."""
