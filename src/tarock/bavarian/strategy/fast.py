@@ -32,6 +32,7 @@ from tarock.players.compiled import (
     NO_LIMIT,
     NodeLimitExceeded,
     finish_hash,
+    popcount,
     shared_table,
     top_bit,
 )
@@ -163,16 +164,18 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
 
 
 @njit(cache=True)
-def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray) -> int:
-    """The card points still to be won: in the hands and in the current trick."""
+def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
+            masks: np.ndarray) -> int:
+    """The card points still to be won: in the hands and in the current trick (``masks``
+    holds, after the four suits', the cards of each point value other than 0)."""
     total = 0
     for i in range(n):
         total += rules[R_POINTS, trick[i]]
-    m = hands[0] | hands[1] | hands[2]
-    while m:
-        low = m & -m
-        total += rules[R_POINTS, top_bit(low)]
-        m ^= low
+    live = hands[0] | hands[1] | hands[2]
+    for k in range(4, masks.shape[0]):
+        m = live & masks[k]
+        if m:
+            total += rules[R_POINTS, top_bit(m & -m)] * popcount(m)
     return total
 
 
@@ -276,8 +279,9 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     val = acc
             elif not bettel and forced < 0 and acc >= beta:
                 val = acc  # the declarer has at least this much already
-            elif not bettel and forced < 0 and acc + _points(hands, trick, n, rules) <= alpha:
-                val = acc + _points(hands, trick, n, rules)  # he cannot get more than all
+            elif not bettel and forced < 0 and acc + _points(hands, trick, n, rules,
+                                                             masks) <= alpha:
+                val = acc + _points(hands, trick, n, rules, masks)  # he cannot get more
             else:
                 returning = False
                 if n == 0 and forced < 0:
@@ -425,7 +429,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
     lo = 0
-    hi = 1 if bettel else _points(hands, trick, n, rules)
+    hi = 1 if bettel else _points(hands, trick, n, rules, masks)
     g = min(max(guess, lo + 1), hi)
     b = g
     step = 1
@@ -466,7 +470,9 @@ class FastSolver:
         values = sorted(set(pack.deck.points))
         pcode = [values.index(v) for v in pack.deck.points]
         self.rules = np.array([pack.suit_of, power, pack.deck.points, pcode], dtype=np.int64)
-        self.masks = np.array(pack.suit_masks, dtype=np.int64)
+        by_points = [sum(1 << c for c in range(pack.size) if pack.deck.points[c] == v)
+                     for v in values if v]
+        self.masks = np.array([*pack.suit_masks, *by_points], dtype=np.int64)
         self.order = np.array([sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
                                       key=lambda c: -power[c]) for s in range(4)],
                               dtype=np.int64)

@@ -686,6 +686,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int
         b = g + 1 if g == lo else g
         g = _search(hands, trick, n, leader, played, pts, trd, won, xxi, pc, b - 1, b, first,
                     teamd, keep, vt, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
         if g < b:
@@ -702,7 +703,7 @@ class FastSolver:
     def __init__(self, max_nodes: int = NO_LIMIT) -> None:
         """``max_nodes``: a solve that visits more raises :class:`NodeLimitExceeded`."""
         self.table = shared_table(TABLE_BITS, 5)
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0],
                             dtype=np.int64)
 
     @property
