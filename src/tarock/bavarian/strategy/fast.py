@@ -180,8 +180,8 @@ def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
 
 
 @njit(cache=True)
-def _key(hands: np.ndarray, leader: int, rules: np.ndarray, order: np.ndarray,
-         key: np.ndarray) -> None:
+def _key(hands: np.ndarray, leader: int, rules: np.ndarray, masks: np.ndarray,
+         order: np.ndarray, by_bits: bool, key: np.ndarray) -> None:
     """The table key of a trick boundary, by relative rank (as partition search): per suit,
     the live cards from the strongest down, each as its owner and its points (5 bits), and the
     leader. Positions whose live cards differ only in which cards of equal points and equal
@@ -194,11 +194,20 @@ def _key(hands: np.ndarray, leader: int, rules: np.ndarray, order: np.ndarray,
     per = order.shape[1]
     for s in range(4):
         w = 0
-        for j in range(per):
-            c = order[s, j]
-            if live >> c & 1:
-                owner = 0 if h0 >> c & 1 else (1 if h1 >> c & 1 else 2)
+        if by_bits:  # the suit's cards run from the strongest up by index: only the live ones
+            m = live & masks[s]
+            while m:
+                low = m & -m
+                c = top_bit(low)
+                owner = 0 if h0 & low else (1 if h1 & low else 2)
                 w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
+                m ^= low
+        else:
+            for j in range(per):
+                c = order[s, j]
+                if live >> c & 1:
+                    owner = 0 if h0 >> c & 1 else (1 if h1 >> c & 1 else 2)
+                    w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
         key[s] = w
     key[0] |= leader << 50
 
@@ -285,7 +294,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             else:
                 returning = False
                 if n == 0 and forced < 0:
-                    _key(hands, leader, rules, order, key)
+                    _key(hands, leader, rules, masks, order, ctx[5] == 1, key)
                     slot = finish_hash(key[0] * _M0 ^ key[1] * _M1 ^ key[2] * _M2
                                        ^ key[3] * _M3, ctx[2])
                     if _probe(slot, key, tkey, tstamp, stamp):
@@ -478,7 +487,8 @@ class FastSolver:
                               dtype=np.int64)
         self._estimate = Solver(pack, trump, bettel, must_beat).estimate
         self.table = shared_table(TABLE_BITS, 4)
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0],
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0,
+                             int(all(list(row) == sorted(row) for row in self.order))],
                             dtype=np.int64)
 
     @property
