@@ -9,12 +9,14 @@ candidates does, never in Bettel) and the Bettel order of the cards in Bettel.
 
 The search is the reference's alpha-beta (the declarer maximises, or in Bettel minimises) with
 its move ordering and equivalence reduction (adjacent live cards of one suit in one hand that
-score alike), driven by null-window searches (MTD(f) with bisection), with a transposition table
-at trick boundaries keyed by the three hands and the leader. The value is additive over tricks,
-so the table holds the points still to come and the search carries the points taken since the
-root; a node is cut at once when the points taken already reach the window or all the points
-still out cannot. The search runs on an explicit stack (numba cannot cache recursive
-functions), and compiled code is cached on disk.
+score alike), driven by null-window searches (MTD(f) from the reference's estimate, galloping
+away from it, then bisecting), with a transposition table at trick boundaries keyed by relative
+rank (per suit, the owner and the points of each live card from the strongest down) and the
+leader, so that positions reached by playing different cards of equal points meet. The value
+is additive over tricks, so the table holds the points still to come and the search carries the
+points taken since the root; a node is cut at once when the points taken already reach the
+window or all the points still out cannot. The search runs on an explicit stack (numba cannot
+cache recursive functions), and compiled code is cached on disk.
 """
 
 from __future__ import annotations
@@ -431,9 +433,11 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
           declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int,
           bettel: bool, must_beat: bool, tkey: np.ndarray, tbound: np.ndarray,
           tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
-    """Null-window searches until the bounds meet: MTD(f) from ``guess``, bisecting the range
-    once both bounds are known (the value is between 0 and the points still out, or 0 and 1
-    in Bettel), because stepping one point at a time takes dozens of searches here."""
+    """Null-window searches until the bounds meet: the first tests ``guess``, the next ones
+    step away from it in the direction it failed by 1, 2, 4, ... points, and once both a lower
+    and an upper bound were found the range between them is bisected (the value is between 0
+    and the points still out, or 0 and 1 in Bettel; stepping one point at a time, as plain
+    MTD(f) does, takes dozens of searches here)."""
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)

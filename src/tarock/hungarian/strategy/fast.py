@@ -18,7 +18,9 @@ Why it is exact and fast:
   is honoured by construction; the compiled code only adds up table entries;
 * alpha-beta at card level driven by MTD(f) (null-window searches), as the reference;
 * a transposition table of lower and upper bounds and the best card, keyed at trick boundaries
-  by the four hands, the leader and the scoring facts so far (the value is not additive). It is
+  by who holds each live card, the leader and the scoring facts so far (the value is not
+  additive); the plain tarokks count by relative rank (who holds the lowest live one, the next,
+  ...), so positions reached by playing different plain tarokks meet (see :func:`_key`). It is
   one preallocated table per process (:mod:`tarock.players.compiled`); each
   :class:`FastSolver` (one per world, like the reference) gets a fresh stamp, so entries of
   other worlds are never read;
