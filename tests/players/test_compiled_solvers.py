@@ -171,3 +171,64 @@ def test_ottocento_compiled_solver_agrees_with_reference(options: dict[str, Any]
                     == ottocento_solver.Solver(state.opt).action_values(pos))
         checked += 1
     assert checked >= 150
+
+
+# -- Deeper: whole short-pack deals and long endgames ---------------------------------------
+# The transposition tables key positions by relative rank (plain tarokks in Hungarian, every
+# suit in Bavarian), which only shows in deep searches: these positions are where positions
+# reached by different cards meet.
+
+
+def _boundaries(game: Any, deals: int, tricks_left: int) -> Iterator[Any]:
+    """The trick boundaries with ``tricks_left`` tricks or more to go."""
+    for state in _play_states(game, deals, 99):
+        if not state.trick and _total(state) - len(state.tricks) >= tricks_left:
+            yield state
+
+
+@pytest.mark.parametrize("options", [o for o in VARIANTS if o.get("variant") == "scharfer"])
+def test_bavarian_whole_short_pack_deals_agree_with_reference(options: dict[str, Any]) -> None:
+    """Scharfer (the short pack, 7 tricks): whole deals from the first trick."""
+    game = make_game("bavarian-tarock", options)
+    whole = 0
+    for state in _boundaries(game, 30, 5):
+        if state.bettel and state.decl_tricks:
+            continue
+        pos = bavarian_solver.position_from_state(state)
+        args = (state.pack, state.trump, state.bettel, game.opt.must_beat)
+        ref = bavarian_solver.Solver(*args).solve(pos)
+        assert bavarian_fast.FastSolver(*args).solve(pos) == ref
+        if not state.tricks:
+            whole += 1
+            assert (bavarian_fast.FastSolver(*args).action_values(pos)
+                    == bavarian_solver.Solver(*args).action_values(pos))
+    assert whole >= 25
+
+
+@pytest.mark.parametrize("options", [{}, {"must_beat": True}])
+def test_bavarian_long_endgames_agree_with_reference(options: dict[str, Any]) -> None:
+    """The full pack from 7 tricks left (of 11)."""
+    game = make_game("bavarian-tarock", options)
+    checked = 0
+    for state in _boundaries(game, 20, 7):
+        if (state.bettel and state.decl_tricks) or _total(state) - len(state.tricks) != 7:
+            continue
+        pos = bavarian_solver.position_from_state(state)
+        args = (state.pack, state.trump, state.bettel, game.opt.must_beat)
+        ref = bavarian_solver.Solver(*args).solve(pos)
+        assert bavarian_fast.FastSolver(*args).solve(pos) == ref
+        checked += 1
+    assert checked >= 15
+
+
+def test_hungarian_long_endgames_agree_with_reference() -> None:
+    """From 7 tricks left (of 9), every scoring fact of random and cautious play."""
+    game = make_game("hungarian-tarokk")
+    checked = 0
+    for state in _boundaries(game, 16, 7):
+        if 9 - len(state.tricks) != 7:
+            continue
+        pos = hungarian_solver.position_from_state(state)
+        assert hungarian_fast.FastSolver().solve(pos) == hungarian_solver.Solver().solve(pos)
+        checked += 1
+    assert checked >= 10

@@ -57,6 +57,15 @@ def top_bit(x: int) -> int:
 
 
 @njit(cache=True)
+def popcount(x: int) -> int:
+    """The set bits of a value below 2^63."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(cache=True)
 def finish_hash(x: int, mask: int) -> int:
     """A table slot from a sum of multiplied key words (splitmix64's finaliser)."""
     x ^= x >> 31

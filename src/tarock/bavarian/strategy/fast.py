@@ -9,12 +9,14 @@ candidates does, never in Bettel) and the Bettel order of the cards in Bettel.
 
 The search is the reference's alpha-beta (the declarer maximises, or in Bettel minimises) with
 its move ordering and equivalence reduction (adjacent live cards of one suit in one hand that
-score alike), driven by null-window searches (MTD(f) with bisection), with a transposition table
-at trick boundaries keyed by the three hands and the leader. The value is additive over tricks,
-so the table holds the points still to come and the search carries the points taken since the
-root; a node is cut at once when the points taken already reach the window or all the points
-still out cannot. The search runs on an explicit stack (numba cannot cache recursive
-functions), and compiled code is cached on disk.
+score alike), driven by null-window searches (MTD(f) from the reference's estimate, galloping
+away from it, then bisecting), with a transposition table at trick boundaries keyed by relative
+rank (per suit, the owner and the points of each live card from the strongest down) and the
+leader, so that positions reached by playing different cards of equal points meet. The value
+is additive over tricks, so the table holds the points still to come and the search carries the
+points taken since the root; a node is cut at once when the points taken already reach the
+window or all the points still out cannot. The search runs on an explicit stack (numba cannot
+cache recursive functions), and compiled code is cached on disk.
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from tarock.bavarian.cards import Pack
-from tarock.bavarian.strategy.solver import Position
+from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.players.compiled import (
     ABORTED,
@@ -32,6 +34,7 @@ from tarock.players.compiled import (
     NO_LIMIT,
     NodeLimitExceeded,
     finish_hash,
+    popcount,
     shared_table,
     top_bit,
 )
@@ -40,11 +43,11 @@ TABLE_BITS = 20
 _M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
 # Fields of a search frame.
 (F_N, F_LEADER, F_ACC, F_ALPHA, F_BETA, F_AIN, F_BIN, F_BEST, F_BESTC, F_I, F_CNT, F_SLOT,
- F_P, F_HAND, F_T0, F_T1) = range(16)
-_FIELDS = 16
+ F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3) = range(20)
+_FIELDS = 20
 _PLIES = 40
 # Rules: the pack's tables in one array per card, and the contract.
-R_SUIT, R_POWER, R_POINTS = range(3)
+R_SUIT, R_POWER, R_POINTS, R_PCODE = range(4)
 
 
 @njit(cache=True)
@@ -163,24 +166,89 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
 
 
 @njit(cache=True)
-def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray) -> int:
-    """The card points still to be won: in the hands and in the current trick."""
+def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
+            masks: np.ndarray) -> int:
+    """The card points still to be won: in the hands and in the current trick (``masks``
+    holds, after the four suits', the cards of each point value other than 0)."""
     total = 0
     for i in range(n):
         total += rules[R_POINTS, trick[i]]
-    m = hands[0] | hands[1] | hands[2]
-    while m:
-        low = m & -m
-        total += rules[R_POINTS, top_bit(low)]
-        m ^= low
+    live = hands[0] | hands[1] | hands[2]
+    for k in range(4, masks.shape[0]):
+        m = live & masks[k]
+        if m:
+            total += rules[R_POINTS, top_bit(m & -m)] * popcount(m)
     return total
 
 
 @njit(cache=True)
-def _probe(slot: int, hands: np.ndarray, leader: int, tkey: np.ndarray, tstamp: np.ndarray,
+def _key(hands: np.ndarray, leader: int, rules: np.ndarray, masks: np.ndarray,
+         order: np.ndarray, by_bits: bool, key: np.ndarray) -> None:
+    """The table key of a trick boundary, by relative rank (as partition search): per suit,
+    the live cards from the strongest down, each as its owner and its points (5 bits), and the
+    leader. Positions whose live cards differ only in which cards of equal points and equal
+    rank among the live ones are held have the same value for the rest of the deal (the rules
+    of play and the value only see suits, the order within a suit and points), so they share
+    an entry."""
+    h0 = hands[0]
+    h1 = hands[1]
+    live = h0 | h1 | hands[2]
+    per = order.shape[1]
+    for s in range(4):
+        w = 0
+        if by_bits:  # the suit's cards run from the strongest up by index: only the live ones
+            m = live & masks[s]
+            while m:
+                low = m & -m
+                c = top_bit(low)
+                owner = 0 if h0 & low else (1 if h1 & low else 2)
+                w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
+                m ^= low
+        else:
+            for j in range(per):
+                c = order[s, j]
+                if live >> c & 1:
+                    owner = 0 if h0 >> c & 1 else (1 if h1 >> c & 1 else 2)
+                    w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
+        key[s] = w
+    key[0] |= leader << 50
+
+
+@njit(cache=True)
+def _canon(c: int, hands: np.ndarray, rules: np.ndarray, order: np.ndarray) -> int:
+    """A card as its suit and its rank among the live cards of its suit (for the table)."""
+    live = hands[0] | hands[1] | hands[2]
+    s = rules[R_SUIT, c]
+    k = 0
+    for j in range(order.shape[1]):
+        o = order[s, j]
+        if o == c:
+            break
+        if live >> o & 1:
+            k += 1
+    return s * 16 + k
+
+
+@njit(cache=True)
+def _uncanon(code: int, hands: np.ndarray, order: np.ndarray) -> int:
+    """The card of a :func:`_canon` code in this position (-1 if none)."""
+    live = hands[0] | hands[1] | hands[2]
+    s = code // 16
+    k = code % 16
+    for j in range(order.shape[1]):
+        o = order[s, j]
+        if live >> o & 1:
+            if k == 0:
+                return o
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
+def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
            stamp: int) -> bool:
-    return (tstamp[slot] == stamp and tkey[slot, 3] == leader and tkey[slot, 0] == hands[0]
-            and tkey[slot, 1] == hands[1] and tkey[slot, 2] == hands[2])
+    return (tstamp[slot] == stamp and tkey[slot, 0] == key[0] and tkey[slot, 1] == key[1]
+            and tkey[slot, 2] == key[2] and tkey[slot, 3] == key[3])
 
 
 @njit(cache=True)
@@ -195,6 +263,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
     d = 0
     val = 0
     acc = 0
+    key = np.zeros(4, dtype=np.int64)
     entering = True
     returning = False
     while True:
@@ -221,17 +290,19 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     val = acc
             elif not bettel and forced < 0 and acc >= beta:
                 val = acc  # the declarer has at least this much already
-            elif not bettel and forced < 0 and acc + _points(hands, trick, n, rules) <= alpha:
-                val = acc + _points(hands, trick, n, rules)  # he cannot get more than all
+            elif not bettel and forced < 0 and acc + _points(hands, trick, n, rules,
+                                                             masks) <= alpha:
+                val = acc + _points(hands, trick, n, rules, masks)  # he cannot get more
             else:
                 returning = False
                 if n == 0 and forced < 0:
-                    slot = finish_hash(hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2
-                                       ^ leader * _M3, ctx[2])
-                    if _probe(slot, hands, leader, tkey, tstamp, stamp):
+                    _key(hands, leader, rules, masks, order, ctx[5] == 1, key)
+                    slot = finish_hash(key[0] * _M0 ^ key[1] * _M1 ^ key[2] * _M2
+                                       ^ key[3] * _M3, ctx[2])
+                    if _probe(slot, key, tkey, tstamp, stamp):
                         lo = tbound[slot, 0] + acc
                         hi = tbound[slot, 1] + acc
-                        hint = tbest[slot]
+                        hint = _uncanon(tbest[slot], hands, order)
                         if lo >= beta:
                             val = lo
                             returning = True
@@ -256,6 +327,11 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 f[F_BIN] = beta
                 f[F_BEST] = -INF if (p == declarer) != bettel else INF
                 f[F_SLOT] = slot
+                if slot >= 0:
+                    f[F_K0] = key[0]
+                    f[F_K1] = key[1]
+                    f[F_K2] = key[2]
+                    f[F_K3] = key[3]
                 f[F_P] = p
                 f[F_HAND] = hands[p]
                 f[F_I] = 0
@@ -333,18 +409,21 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 else:
                     lo = best - acc
                     hi = lo
-                leader = f[F_LEADER]
-                if _probe(slot, hands, leader, tkey, tstamp, stamp):
+                key[0] = f[F_K0]
+                key[1] = f[F_K1]
+                key[2] = f[F_K2]
+                key[3] = f[F_K3]
+                if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
                 tstamp[slot] = stamp
-                tkey[slot, 0] = hands[0]
-                tkey[slot, 1] = hands[1]
-                tkey[slot, 2] = hands[2]
-                tkey[slot, 3] = leader
+                tkey[slot, 0] = key[0]
+                tkey[slot, 1] = key[1]
+                tkey[slot, 2] = key[2]
+                tkey[slot, 3] = key[3]
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = f[F_BESTC]
+                tbest[slot] = _canon(f[F_BESTC], hands, rules, order)
             val = best
             returning = True
 
@@ -354,25 +433,39 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
           declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int,
           bettel: bool, must_beat: bool, tkey: np.ndarray, tbound: np.ndarray,
           tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
-    """Null-window searches until the bounds meet: MTD(f) from ``guess``, bisecting the range
-    once both bounds are known (the value is between 0 and the points still out, or 0 and 1
-    in Bettel), because stepping one point at a time takes dozens of searches here."""
+    """Null-window searches until the bounds meet: the first tests ``guess``, the next ones
+    step away from it in the direction it failed by 1, 2, 4, ... points, and once both a lower
+    and an upper bound were found the range between them is bisected (the value is between 0
+    and the points still out, or 0 and 1 in Bettel; stepping one point at a time, as plain
+    MTD(f) does, takes dozens of searches here)."""
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
     lo = 0
-    hi = 1 if bettel else _points(hands, trick, n, rules)
-    g = min(max(guess, lo), hi)
+    hi = 1 if bettel else _points(hands, trick, n, rules, masks)
+    g = min(max(guess, lo + 1), hi)
+    b = g
+    step = 1
+    way = 0  # 1 while only failing high, -1 while only failing low, 2 once both were seen
     while lo < hi:
-        b = (lo + hi + 1) // 2 if g <= lo or g >= hi else g
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
                     trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
         if g < b:
             hi = g
+            way = -1 if way <= 0 else 2
         else:
             lo = g
+            way = 1 if way >= 0 else 2
+        if way == 1:
+            b = min(lo + step, hi)
+        elif way == -1:
+            b = max(hi - step + 1, lo + 1)
+        else:
+            b = (lo + hi + 1) // 2
+        step *= 2
     return lo
 
 
@@ -387,13 +480,19 @@ class FastSolver:
         self.bettel = bettel
         self.must_beat = must_beat and not bettel
         power = pack.bettel if bettel else pack.normal
-        self.rules = np.array([pack.suit_of, power, pack.deck.points], dtype=np.int64)
-        self.masks = np.array(pack.suit_masks, dtype=np.int64)
+        values = sorted(set(pack.deck.points))
+        pcode = [values.index(v) for v in pack.deck.points]
+        self.rules = np.array([pack.suit_of, power, pack.deck.points, pcode], dtype=np.int64)
+        by_points = [sum(1 << c for c in range(pack.size) if pack.deck.points[c] == v)
+                     for v in values if v]
+        self.masks = np.array([*pack.suit_masks, *by_points], dtype=np.int64)
         self.order = np.array([sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
                                       key=lambda c: -power[c]) for s in range(4)],
                               dtype=np.int64)
+        self._estimate = Solver(pack, trump, bettel, must_beat).estimate
         self.table = shared_table(TABLE_BITS, 4)
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0,
+                             int(all(list(row) == sorted(row) for row in self.order))],
                             dtype=np.int64)
 
     @property
@@ -402,7 +501,8 @@ class FastSolver:
 
     def solve(self, pos: Position) -> int:
         """The value of ``pos`` (see the module docstring)."""
-        return self._mtdf(pos, -1, 0)
+        guess = 0 if self.bettel else round(self._estimate(pos.hands, pos.declarer))
+        return self._mtdf(pos, -1, guess)
 
     def action_values(self, pos: Position) -> dict[int, int]:
         """The exact value after each legal card of the player to move."""

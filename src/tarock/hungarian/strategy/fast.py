@@ -18,7 +18,9 @@ Why it is exact and fast:
   is honoured by construction; the compiled code only adds up table entries;
 * alpha-beta at card level driven by MTD(f) (null-window searches), as the reference;
 * a transposition table of lower and upper bounds and the best card, keyed at trick boundaries
-  by the four hands, the leader and the scoring facts so far (the value is not additive). It is
+  by who holds each live card, the leader and the scoring facts so far (the value is not
+  additive); the plain tarokks count by relative rank (who holds the lowest live one, the next,
+  ...), so positions reached by playing different plain tarokks meet (see :func:`_key`). It is
   one preallocated table per process (:mod:`tarock.players.compiled`); each
   :class:`FastSolver` (one per world, like the reference) gets a fresh stamp, so entries of
   other worlds are never read;
@@ -394,23 +396,81 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
         out[j + 1] = c
         score[j + 1] = s
     if hint >= 0 and legal >> hint & 1 and out[0] != hint:
-        j = 0
-        while out[j] != hint:
-            j += 1
-        while j > 0:
-            out[j] = out[j - 1]
-            j -= 1
-        out[0] = hint
+        for j in range(cnt):
+            if out[j] == hint:
+                while j > 0:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[0] = hint
+                break
     return cnt
 
 
-_M0, _M1, _M2, _M3, _M4 = MULTIPLIERS[:5]
+_M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
 
 
 @njit(cache=True)
-def _slot(hands: np.ndarray, packed: int, mask: int) -> int:
-    return finish_hash(hands[0] * _M0 ^ hands[1] * _M1 ^ hands[2] * _M2 ^ hands[3] * _M3
-                       ^ packed * _M4, mask)
+def _owner_code(hands: np.ndarray, c: int) -> int:
+    """0 for a card no hand holds, else 1 + the seat that holds it."""
+    for q in range(4):
+        if hands[q] >> c & 1:
+            return 1 + q
+    return 0
+
+
+@njit(cache=True)
+def _key(hands: np.ndarray, packed: int, key: np.ndarray) -> None:
+    """The table key of a trick boundary. The plain tarokks (one point each, no part in any
+    bonus) count by relative rank, as in partition search: only who holds the live ones, from
+    the lowest up; the pagát, XXI, škis and the suit cards (each of its own points) count by
+    who holds them. Positions that differ only in which plain tarokks were played, with the
+    same owners of the live ones in the same order and the same scoring facts, have the same
+    value for the rest of the deal, so they share an entry."""
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    m = live & PLAIN_TAROKKS
+    w = 0
+    cnt = 0
+    while m:
+        low = m & -m
+        c = top_bit(low)
+        w = w << 2 | (_owner_code(hands, c) - 1)
+        cnt += 1
+        m ^= low
+    key[0] = (w | cnt << 38 | _owner_code(hands, T1) << 43 | _owner_code(hands, T21) << 46
+              | _owner_code(hands, T22) << 49)
+    key[1] = hands[0] >> 22 | (hands[1] >> 22) << 20 | (hands[2] >> 22) << 40
+    key[2] = hands[3] >> 22
+    key[3] = packed
+    key[4] = 0
+
+
+@njit(cache=True)
+def _canon(c: int, hands: np.ndarray) -> int:
+    """A card for the table: a plain tarokk as 64 + its rank among the live plain ones."""
+    if not PLAIN_TAROKKS >> c & 1:
+        return c
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    return 64 + _popcount(live & PLAIN_TAROKKS & ((1 << c) - 1))
+
+
+@njit(cache=True)
+def _uncanon(code: int, hands: np.ndarray) -> int:
+    if code < 64:
+        return code
+    m = (hands[0] | hands[1] | hands[2] | hands[3]) & PLAIN_TAROKKS
+    k = code - 64
+    while m:
+        low = m & -m
+        if k == 0:
+            return top_bit(low)
+        k -= 1
+        m ^= low
+    return -1
+
+
+@njit(cache=True)
+def _slot(key: np.ndarray, mask: int) -> int:
+    return finish_hash(key[0] * _M0 ^ key[1] * _M1 ^ key[2] * _M2 ^ key[3] * _M3, mask)
 
 
 # Fields of a search frame (one per card played below the root; the search is iterative
@@ -422,11 +482,10 @@ _PLIES = 40
 
 
 @njit(cache=True)
-def _probe(slot: int, hands: np.ndarray, packed: int, tkey: np.ndarray, tstamp: np.ndarray,
+def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
            stamp: int) -> bool:
-    return (tstamp[slot] == stamp and tkey[slot, 4] == packed and tkey[slot, 0] == hands[0]
-            and tkey[slot, 1] == hands[1] and tkey[slot, 2] == hands[2]
-            and tkey[slot, 3] == hands[3])
+    return (tstamp[slot] == stamp and tkey[slot, 3] == key[3] and tkey[slot, 0] == key[0]
+            and tkey[slot, 1] == key[1] and tkey[slot, 2] == key[2])
 
 
 @njit(cache=True)
@@ -440,6 +499,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
     stamp = ctx[0]
     d = 0
     val = 0
+    key = np.zeros(5, dtype=np.int64)
     entering = True
     returning = False
     while True:
@@ -467,11 +527,12 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                 if n == 0 and forced < 0:
                     packed = (won & FIVE_POINT) | leader << 38 | pts << 40 | trd << 47 \
                         | xxi << 51 | pc << 53
-                    slot = _slot(hands, packed, ctx[2])
-                    if _probe(slot, hands, packed, tkey, tstamp, stamp):
+                    _key(hands, packed, key)
+                    slot = _slot(key, ctx[2])
+                    if _probe(slot, key, tkey, tstamp, stamp):
                         lo = tbound[slot, 0]
                         hi = tbound[slot, 1]
-                        hint = tbest[slot]
+                        hint = _uncanon(tbest[slot], hands)
                         if lo >= beta:
                             val = lo
                             returning = True
@@ -597,19 +658,16 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                 else:
                     lo = best
                     hi = best
-                packed = f[F_PACKED]
-                if _probe(slot, hands, packed, tkey, tstamp, stamp):
+                _key(hands, f[F_PACKED], key)
+                if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
                 tstamp[slot] = stamp
-                tkey[slot, 0] = hands[0]
-                tkey[slot, 1] = hands[1]
-                tkey[slot, 2] = hands[2]
-                tkey[slot, 3] = hands[3]
-                tkey[slot, 4] = packed
+                for k in range(5):
+                    tkey[slot, k] = key[k]
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = f[F_BESTC]
+                tbest[slot] = _canon(f[F_BESTC], hands)
             val = best
             returning = True
 
@@ -630,6 +688,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int
         b = g + 1 if g == lo else g
         g = _search(hands, trick, n, leader, played, pts, trd, won, xxi, pc, b - 1, b, first,
                     teamd, keep, vt, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+        ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
         if g < b:
@@ -646,7 +705,7 @@ class FastSolver:
     def __init__(self, max_nodes: int = NO_LIMIT) -> None:
         """``max_nodes``: a solve that visits more raises :class:`NodeLimitExceeded`."""
         self.table = shared_table(TABLE_BITS, 5)
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
+        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0],
                             dtype=np.int64)
 
     @property
