@@ -89,10 +89,12 @@ class Client:
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(None)
 
-    async def write_loop(self) -> None:
+    async def write_loop(self, table_id: str) -> None:
         try:
             while (message := await self.queue.get()) is not None:
                 await self.send_raw(message)
+        except (TypeError, ValueError):  # a message that is not JSON: a bug, never silent
+            table_log(table_id).exception("a %s message could not be sent", message["type"])
         except Exception:  # the connection is gone: its reader ends the client
             return
 
@@ -322,7 +324,7 @@ class Hub:
     # -- connections -------------------------------------------------------------------------
 
     async def connect(self, live: LiveTable, client: Client) -> None:
-        client.writer = asyncio.create_task(client.write_loop())
+        client.writer = asyncio.create_task(client.write_loop(live.id))
         async with live.lock:
             live.clients.add(client)
             if client.seat is not None:
