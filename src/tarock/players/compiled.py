@@ -8,6 +8,8 @@ solver never reads another world's values (whose keys would mean something else)
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 from numba import njit
 
@@ -63,6 +65,42 @@ def popcount(x: int) -> int:
     x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
     x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
     return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(cache=True)
+def sort_moves(out: Any, score: Any, cnt: int, hint: int) -> None:
+    """Order the first ``cnt`` moves of ``out`` by ``score``, lowest first and stably (the
+    reference solvers' sort is stable too), then put ``hint`` (the transposition table's best
+    move) first when it is among them."""
+    for i in range(1, cnt):
+        c = out[i]
+        s = score[i]
+        j = i - 1
+        while j >= 0 and score[j] > s:
+            out[j + 1] = out[j]
+            score[j + 1] = score[j]
+            j -= 1
+        out[j + 1] = c
+        score[j + 1] = s
+    if hint >= 0:
+        for j in range(cnt):
+            if out[j] == hint:
+                while j > 0:
+                    out[j] = out[j - 1]
+                    j -= 1
+                out[0] = hint
+                break
+
+
+@njit(cache=True)
+def window_bounds(best: int, alpha: int, beta: int) -> tuple[int, int]:
+    """What a search result ``best`` in the window (``alpha``, ``beta``) proves about the true
+    value: an upper bound when it failed low, a lower bound when it failed high, else the value."""
+    if best <= alpha:
+        return -INF, best
+    if best >= beta:
+        return best, INF
+    return best, best
 
 
 @njit(cache=True)

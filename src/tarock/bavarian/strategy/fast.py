@@ -36,7 +36,9 @@ from tarock.players.compiled import (
     finish_hash,
     popcount,
     shared_table,
+    sort_moves,
     top_bit,
+    window_bounds,
 )
 
 TABLE_BITS = 20
@@ -144,24 +146,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                 score[i] = (pts if n < 2 else -pts) * 100 + pw
             else:
                 score[i] = 100000 + pts * 100 + pw
-    for i in range(1, cnt):
-        c = out[i]
-        s = score[i]
-        j = i - 1
-        while j >= 0 and score[j] > s:
-            out[j + 1] = out[j]
-            score[j + 1] = score[j]
-            j -= 1
-        out[j + 1] = c
-        score[j + 1] = s
-    if hint >= 0:
-        for j in range(cnt):
-            if out[j] == hint:
-                while j > 0:
-                    out[j] = out[j - 1]
-                    j -= 1
-                out[0] = hint
-                break
+    sort_moves(out, score, cnt, hint)
     return cnt
 
 
@@ -399,16 +384,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             best = f[F_BEST]
             slot = f[F_SLOT]
             if slot >= 0:
-                acc = f[F_ACC]
-                lo = -INF
-                hi = INF
-                if best <= f[F_AIN]:
-                    hi = best - acc
-                elif best >= f[F_BIN]:
-                    lo = best - acc
-                else:
-                    lo = best - acc
-                    hi = lo
+                lo, hi = window_bounds(best - f[F_ACC], f[F_AIN] - f[F_ACC], f[F_BIN] - f[F_ACC])
                 key[0] = f[F_K0]
                 key[1] = f[F_K1]
                 key[2] = f[F_K2]

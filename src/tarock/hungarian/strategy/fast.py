@@ -68,7 +68,9 @@ from tarock.players.compiled import (
     NodeLimitExceeded,
     finish_hash,
     shared_table,
+    sort_moves,
     top_bit,
+    window_bounds,
 )
 
 TABLE_BITS = 20
@@ -384,25 +386,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
             else:
                 sc = 4 * _POINTS[c] + (1 if k > 0 else 0)
             score[i] = sc
-    # insertion sort by score, stable (the reference's sort is stable too)
-    for i in range(1, cnt):
-        c = out[i]
-        s = score[i]
-        j = i - 1
-        while j >= 0 and score[j] > s:
-            out[j + 1] = out[j]
-            score[j + 1] = score[j]
-            j -= 1
-        out[j + 1] = c
-        score[j + 1] = s
-    if hint >= 0 and legal >> hint & 1 and out[0] != hint:
-        for j in range(cnt):
-            if out[j] == hint:
-                while j > 0:
-                    out[j] = out[j - 1]
-                    j -= 1
-                out[0] = hint
-                break
+    sort_moves(out, score, cnt, hint)
     return cnt
 
 
@@ -649,15 +633,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
             best = f[F_BEST]
             slot = f[F_SLOT]
             if slot >= 0:
-                lo = -INF
-                hi = INF
-                if best <= f[F_AIN]:
-                    hi = best
-                elif best >= f[F_BIN]:
-                    lo = best
-                else:
-                    lo = best
-                    hi = best
+                lo, hi = window_bounds(best, f[F_AIN], f[F_BIN])
                 _key(hands, f[F_PACKED], key)
                 if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])

@@ -61,7 +61,9 @@ from tarock.players.compiled import (
     NodeLimitExceeded,
     finish_hash,
     shared_table,
+    sort_moves,
     top_bit,
+    window_bounds,
 )
 
 TABLE_BITS = 20
@@ -336,24 +338,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n: int, p: i
                 score[i] = 1000.0 + _WEIGHT[c] if wins else -_WEIGHT[c]
             else:
                 score[i] = _WEIGHT[c] if wins else 1000.0 + _WEIGHT[c]
-    for i in range(1, cnt):
-        c = out[i]
-        s = score[i]
-        j = i - 1
-        while j >= 0 and score[j] > s:
-            out[j + 1] = out[j]
-            score[j + 1] = score[j]
-            j -= 1
-        out[j + 1] = c
-        score[j + 1] = s
-    if hint >= 0:
-        for j in range(cnt):
-            if out[j] == hint:
-                while j > 0:
-                    out[j] = out[j - 1]
-                    j -= 1
-                out[0] = hint
-                break
+    sort_moves(out, score, cnt, hint)
     return cnt
 
 
@@ -514,15 +499,7 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
             best = f[F_BEST]
             slot = f[F_SLOT]
             if slot >= 0:
-                lo = -INF
-                hi = INF
-                if best <= f[F_AIN]:
-                    hi = best
-                elif best >= f[F_BIN]:
-                    lo = best
-                else:
-                    lo = best
-                    hi = best
+                lo, hi = window_bounds(best, f[F_AIN], f[F_BIN])
                 p0 = f[F_PILE0]
                 p1 = f[F_PILE1]
                 packed = f[F_TO_MOVE] | (1 if f[F_WON0] else 0) << 3 \
