@@ -26,6 +26,23 @@ class NodeLimitExceeded(Exception):
         super().__init__(f"the solve stopped after {nodes:,} nodes")
         self.nodes = nodes
 
+
+class CompiledSolver:
+    """What the games' compiled solvers share around their search: ``ctx`` is the array the
+    compiled code counts in (``ctx[1]``: nodes visited), and a search that ran past the node
+    limit returns ABORTED, which becomes :class:`NodeLimitExceeded` here."""
+
+    ctx: np.ndarray
+
+    @property
+    def nodes(self) -> int:
+        return int(self.ctx[1])
+
+    def _checked(self, value: int) -> int:
+        if value == ABORTED:
+            raise NodeLimitExceeded(self.nodes)
+        return value
+
 # Multipliers of the hash (splitmix64 and xxhash constants), as signed 64-bit values so that
 # numba multiplies in int64 (wrapping) instead of promoting to float.
 MULTIPLIERS = tuple(c - (1 << 64) if c >= 1 << 63 else c for c in (

@@ -32,7 +32,7 @@ from tarock.players.compiled import (
     INF,
     MULTIPLIERS,
     NO_LIMIT,
-    NodeLimitExceeded,
+    CompiledSolver,
     finish_hash,
     popcount,
     shared_table,
@@ -445,7 +445,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     return lo
 
 
-class FastSolver:
+class FastSolver(CompiledSolver):
     """Exact solves for one pack, trump and contract (one instance per world, like the
     reference ``Solver``; same ``solve`` and ``action_values``, no depth limit)."""
 
@@ -470,10 +470,6 @@ class FastSolver:
         self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0,
                              int(all(list(row) == sorted(row) for row in self.order))],
                             dtype=np.int64)
-
-    @property
-    def nodes(self) -> int:
-        return int(self.ctx[1])
 
     def solve(self, pos: Position) -> int:
         """The value of ``pos`` (see the module docstring)."""
@@ -500,6 +496,4 @@ class FastSolver:
                          pos.leader, first, guess, pos.declarer, self.rules, self.masks,
                          self.order, self.trump, self.bettel, self.must_beat, t.key, t.bound,
                          t.best, t.stamp, self.ctx))
-        if v == ABORTED:
-            raise NodeLimitExceeded(self.nodes)
-        return v
+        return self._checked(v)

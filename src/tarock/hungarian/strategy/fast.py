@@ -65,7 +65,7 @@ from tarock.players.compiled import (
     INF,
     MULTIPLIERS,
     NO_LIMIT,
-    NodeLimitExceeded,
+    CompiledSolver,
     finish_hash,
     shared_table,
     sort_moves,
@@ -674,7 +674,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int
     return g
 
 
-class FastSolver:
+class FastSolver(CompiledSolver):
     """Exact solves of one world's positions; the interface of the reference ``Solver``
     (``solve``, ``action_values``, ``nodes``) without its depth limit."""
 
@@ -683,10 +683,6 @@ class FastSolver:
         self.table = shared_table(TABLE_BITS, 5)
         self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0],
                             dtype=np.int64)
-
-    @property
-    def nodes(self) -> int:
-        return int(self.ctx[1])
 
     def solve(self, pos: Position) -> int:
         """The value for team d of ``pos`` under best play by both teams."""
@@ -714,6 +710,4 @@ class FastSolver:
                          pos.points_d, pos.tricks_d, pos.won_d, pos.xxi, pos.pcatch, first,
                          guess, teamd, keep, value_table(pos.scorer), t.key, t.bound, t.best,
                          t.stamp, self.ctx))
-        if v == ABORTED:
-            raise NodeLimitExceeded(self.nodes)
-        return v
+        return self._checked(v)

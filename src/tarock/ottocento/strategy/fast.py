@@ -58,7 +58,7 @@ from tarock.players.compiled import (
     INF,
     MULTIPLIERS,
     NO_LIMIT,
-    NodeLimitExceeded,
+    CompiledSolver,
     finish_hash,
     shared_table,
     sort_moves,
@@ -553,7 +553,7 @@ def pile_score(pile: int, opts: OttocentoOptions) -> int:
     return int(_pile_score(pile, _rules(opts)))
 
 
-class FastSolver:
+class FastSolver(CompiledSolver):
     """Exact solves of one world's positions (same ``solve`` and ``action_values`` as the
     reference ``Solver`` without its depth limit)."""
 
@@ -563,10 +563,6 @@ class FastSolver:
         self.table = shared_table(TABLE_BITS, 7)
         self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes],
                             dtype=np.int64)
-
-    @property
-    def nodes(self) -> int:
-        return int(self.ctx[1])
 
     def solve(self, pos: Position) -> int:
         """The value (half points, team 0 minus team 1) of ``pos`` under best play."""
@@ -595,6 +591,4 @@ class FastSolver:
                       pos.piles[1], pos.won[0], pos.won[1], debtor, pos.tricks_done,
                       pos.total_tricks, np.array(pos.reserve, dtype=np.int64), first, guess,
                       self.opts, t.key, t.bound, t.best, t.stamp, self.ctx))
-        if v == ABORTED:
-            raise NodeLimitExceeded(self.nodes)
-        return v
+        return self._checked(v)
