@@ -182,7 +182,9 @@ def snapshot(state: HungarianState) -> tuple[Any, ...]:
     x = state.ann
     ann_part = None if x is None else (
         dict(x.klevel), dict(x.public_side), x.turn_len, set(x.turn_flags), x.called, x.partner,
-        dict(x.count_announced), x.alone_public, list(x.refs))
+        dict(x.count_announced), x.alone_public, dict(x.ref_counts), x.ref_side, x.ref_top,
+        dict(x.korder), {t: list(k) for t, k in x.kontra_open.items()},
+        {t: list(a) for t, a in x.avail.items()})
     return (list(state.history), state.phase, state.to_act, list(state.hands),
             list(state.discards), ann_part)
 

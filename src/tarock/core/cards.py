@@ -7,10 +7,13 @@ points, whether it is a trump) lives here, so players and the CLI never import a
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from tarock.core.errors import InvalidRecordError
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +77,31 @@ def iter_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+class BitItems(Generic[T]):
+    """``[items[i] for i in iter_bits(mask)]`` by table lookup, eight bits at a time.
+
+    Engines turn a mask of legal cards into a list of actions at every decision; walking the
+    bits one by one in Python was a measurable part of that (see docs/performance.md)."""
+
+    __slots__ = ("_tables",)
+
+    def __init__(self, items: Sequence[T]):
+        n = len(items)
+        self._tables = tuple(
+            tuple(tuple(items[base + i] for i in range(8) if byte >> i & 1 and base + i < n)
+                  for byte in range(256))
+            for base in range(0, n, 8))
+
+    def items(self, mask: int) -> list[T]:
+        out: list[T] = []
+        for table in self._tables:
+            if not mask:
+                break
+            out += table[mask & 255]
+            mask >>= 8
+        return out
 
 
 def bits(mask: int) -> list[int]:

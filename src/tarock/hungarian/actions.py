@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from tarock.core.cards import iter_bits
+from tarock.core.cards import BitItems, iter_bits
 from tarock.core.errors import InvalidRecordError
 from tarock.hungarian.auction import CALL_BY_NAME, CALL_NAMES
 from tarock.hungarian.cards import DECK
@@ -35,6 +35,7 @@ class Action(NamedTuple):
 BIDS = {call: Action(BID, call) for call in CALL_NAMES}
 RAISES = {level: Action(RAISE, level) for level in (1, 2, 3, 4)}  # szóló: `raise_max_level`
 PLAYS = tuple(Action(PLAY, i) for i in range(42))
+PLAY_LISTS = BitItems(PLAYS)  # the play actions of a mask of cards
 CALLS = tuple(Action(CALL, i) for i in range(42))
 COUNTS = {n: Action(COUNT, n) for n in (8, 9)}
 CLAIMS = {n: Action(CLAIM, n) for n in (8, 9)}

@@ -36,8 +36,7 @@ _LOOKAHEAD = 4
 KONTRAS = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
            for item in ("game", *ANNOUNCEABLE)}
 DOUBLE_VOLAT = frozenset(("double", "volat"))
-# What a team may no longer announce once it announced volát (HU-ANN-7, `after_volat_forbidden`);
-# the double is also barred by ``_double_volat_ok``.
+# What a team may no longer announce once it announced volát (HU-ANN-7, `after_volat_forbidden`).
 AFTER_VOLAT = {"double": frozenset(("double",)),
                "double_trull_kings": frozenset(("double", "trull", "four_kings"))}
 T21_T22 = bit(T21) | bit(T22)
@@ -54,9 +53,10 @@ def raisable(team: str, max_level: int) -> frozenset[tuple[str, int]]:
 class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
-    __slots__ = ("active", "bonuses", "callable_mask", "count_items", "cue_pagat_player",
-                 "declarer", "discards", "first_turn_trull", "hands", "hi", "n_tarokks", "opt",
-                 "promised", "raisable")
+    __slots__ = ("active", "after_volat", "bonuses", "callable_mask", "count_items",
+                 "cue_pagat_player",
+                 "declarer", "discards", "first_turn_trull", "hands", "hi", "may_count",
+                 "n_tarokks", "opt", "plain", "promised", "raisable")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
@@ -89,6 +89,11 @@ class Context:
             if opt.count_required_items == "pagat_sas_kiraly":
                 count_items |= KIRALY
         self.bonuses = tuple(names)
+        # no option or variant that filters the bonuses one by one (see Announcements.avail)
+        self.plain = not self.hi and opt.trull_conventions != "itvb"
+        # what a team's volát bars it from announcing (HU-ANN-7)
+        self.after_volat = AFTER_VOLAT[opt.after_volat_forbidden] | {"double"}
+        self.may_count = frozenset(q for q in active if self.n_tarokks[q] >= 8)  # HU-ANN-9
         self.count_items = frozenset(count_items)
         self.raisable = {t: raisable(t, opt.max_kontra_level) for t in (DECLARER_TEAM, OPPONENTS)}
 
@@ -96,20 +101,41 @@ class Context:
 class Announcements:
     """Mutable phase state; ``apply`` assumes the action came from ``legal``."""
 
-    __slots__ = ("_legal", "alone_public", "announced", "announced_by", "announcers", "called",
-                 "count_announced", "ctx", "discarder", "done", "extra_turn", "first_turn",
-                 "had_turn", "klevel",
-                 "partner", "pass_only", "public_side", "refs", "turn", "turn_flags", "turn_len",
-                 "turn_player")
+    __slots__ = ("_legal", "alone_public", "announced", "announced_by", "announcers", "avail",
+                 "called", "count_announced", "ctx", "discarder", "done", "extra_turn",
+                 "first_turn", "had_turn", "klevel", "kontra_open", "korder", "partner",
+                 "pass_only", "public_side", "ref_counts", "ref_side", "ref_top", "turn",
+                 "turn_flags", "turn_len", "turn_player")
 
-    def __init__(self, ctx: Context, initial_public: dict[int, str]):
+    def __init__(self, ctx: Context, initial_public: dict[int, str],
+                 copy_of: Announcements | None = None):
+        """The phase at its start, or a copy of ``copy_of`` (``clone``): the compiled build
+        makes objects only through ``__init__`` (``tarock.native``)."""
         self.ctx = ctx
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         self.announced: dict[str, set[str]] = {DECLARER_TEAM: set(), OPPONENTS: set()}
         self.announced_by: dict[int, set[str]] = {q: set() for q in ctx.active}
         self.announcers: dict[tuple[str, str], int] = {}  # item -> who announced it (HI-ANN-3)
         self.klevel: dict[tuple[str, str], int] = {GAME: 0}
+        # Kept up to date action by action, because rebuilding them made the phase the
+        # engine's cost: per team, the kontras it may give now in ``klevel``'s order (HU-ANN-11),
+        # with each item's place in that order; and the bonuses it may still announce as far
+        # as its own announcements go (not made, not barred by its volát), in the order of
+        # ``ctx.bonuses``
+        self.korder: dict[tuple[str, str], int] = {GAME: 0}
+        self.kontra_open: dict[str, list[Action]] = {DECLARER_TEAM: [], OPPONENTS: []}
+        self._open_kontra(GAME, 0)
+        self.avail: dict[str, list[Action]] = {t: self._free_bonuses(t)
+                                               for t in (DECLARER_TEAM, OPPONENTS)}
         self.count_announced = dict.fromkeys(ctx.active, False)
-        self.refs: list[tuple[int, str]] = []
+        # HU-ANN-13's reference for the presumption, kept as announcements come: how many
+        # references each player made, the most any made, and the side they point to (None
+        # before the first)
+        self.ref_counts: dict[int, int] = {}
+        self.ref_top = 0
+        self.ref_side: str | None = None
         self.called: int | None = None
         self.partner: int | None = None
         self.discarder: int | None = None  # HU-CALL-6, known once the call is made
@@ -130,24 +156,29 @@ class Announcements:
         self._start_turn()
 
     def clone(self) -> Announcements:
-        new = Announcements.__new__(Announcements)
-        new.ctx = self.ctx
-        new.announced = {team: set(names) for team, names in self.announced.items()}
-        new.announced_by = {q: set(s) for q, s in self.announced_by.items()}
-        new.announcers = dict(self.announcers)
-        new.klevel = dict(self.klevel)
-        new.count_announced = dict(self.count_announced)
-        new.refs = list(self.refs)
-        new.called, new.partner, new.alone_public = self.called, self.partner, self.alone_public
-        new.discarder = self.discarder
-        new._legal = None
-        new.public_side = dict(self.public_side)
-        new.had_turn = set(self.had_turn)
-        new.pass_only, new.done, new.turn = self.pass_only, self.done, self.turn
-        new.extra_turn = self.extra_turn
-        new.turn_player, new.first_turn = self.turn_player, self.first_turn
-        new.turn_len, new.turn_flags = self.turn_len, set(self.turn_flags)
-        return new
+        return Announcements(self.ctx, {}, self)
+
+    def _copy(self, other: Announcements) -> None:
+        self.announced = {team: set(names) for team, names in other.announced.items()}
+        self.announced_by = {q: set(s) for q, s in other.announced_by.items()}
+        self.announcers = dict(other.announcers)
+        self.klevel = dict(other.klevel)
+        self.korder = dict(other.korder)
+        self.kontra_open = {t: list(k) for t, k in other.kontra_open.items()}
+        self.avail = {t: list(a) for t, a in other.avail.items()}
+        self.count_announced = dict(other.count_announced)
+        self.ref_counts, self.ref_top = dict(other.ref_counts), other.ref_top
+        self.ref_side = other.ref_side
+        self.called, self.partner = other.called, other.partner
+        self.alone_public = other.alone_public
+        self.discarder = other.discarder
+        self._legal = None
+        self.public_side = dict(other.public_side)
+        self.had_turn = set(other.had_turn)
+        self.pass_only, self.done, self.turn = other.pass_only, other.done, other.turn
+        self.extra_turn = other.extra_turn
+        self.turn_player, self.first_turn = other.turn_player, other.first_turn
+        self.turn_len, self.turn_flags = other.turn_len, set(other.turn_flags)
 
     # -- teams and sides (HU-ANN-12, HU-ANN-13) ------------------------------------------------
 
@@ -168,20 +199,20 @@ class Announcements:
     def reveal(self, p: int) -> None:
         team = self.team(p)
         self.public_side[p] = team
-        self.refs.append((p, team))
+        if self.ctx.opt.presumption_reference == "most_recent":
+            self.ref_side = team
+        else:
+            # the side of the latest reference by a player with the most references: a new
+            # reference decides it if its player now has the most, else nothing changes
+            made = self.ref_counts[p] = self.ref_counts.get(p, 0) + 1
+            if made >= self.ref_top:
+                self.ref_top, self.ref_side = made, team
         self.apply_deductions()
 
     def presumed_side(self) -> str:
-        opt = self.ctx.opt
-        if not self.refs:
-            return OPPONENTS if opt.presumption_default == "opponents" else DECLARER_TEAM
-        if opt.presumption_reference == "most_recent":
-            return self.refs[-1][1]
-        made: dict[int, int] = {}
-        for q, _ in self.refs:
-            made[q] = made.get(q, 0) + 1
-        top = max(made.values())
-        return next(side for q, side in reversed(self.refs) if made[q] == top)
+        if self.ref_side is None:
+            return OPPONENTS if self.ctx.opt.presumption_default == "opponents" else DECLARER_TEAM
+        return self.ref_side
 
     def presumption_ok(self, p: int, bonus: str | None = None) -> bool:
         """HU-ANN-13, with the exceptions of HI-ANN-6 for centrum and the birds."""
@@ -212,7 +243,7 @@ class Announcements:
         self.turn_flags: set[str] = set()
 
     def count_due(self, p: int) -> bool:
-        return self.ctx.n_tarokks[p] >= 8 and not self.count_announced[p]
+        return p in self.ctx.may_count and not self.count_announced[p]
 
     def candidates(self) -> list[Action]:
         """Actions allowed one at a time, before asking whether the turn can still end legally."""
@@ -232,28 +263,27 @@ class Announcements:
             out.extend(CALLS[i] for i in range(22) if mask >> i & 1)
             return out
         t = DECLARER_TEAM if p == ctx.declarer or p == self.partner else OPPONENTS
-        if (self.public_side[p] == "unknown" and self.presumed_side() != t
-                and self.first_turn and p == ctx.cue_pagat_player
+        known = self.public_side[p] != "unknown"
+        presumed = self.presumed_side()
+        if (p == ctx.cue_pagat_player and not known and presumed != t and self.first_turn
                 and "ultimo" not in self.announced[t]):
             # The pagát cue bidder's compulsory ultimo (HU-ANN-14) stays possible when the
             # auction gave him no side (`cue_bid_model`, `promised_card_discard_allowed`) and
             # the presumption points the other way; otherwise his turn could not end.
             out.append(ANNOUNCES["ultimo"])
-        known = self.public_side[p] != "unknown"
-        presumed = self.presumed_side()
         if known or presumed == t or ctx.hi:
             announced = self.announced[t]
-            after_volat = AFTER_VOLAT[ctx.opt.after_volat_forbidden] if "volat" in announced \
-                else frozenset()
-            out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
-                    and b not in after_volat
-                    and (known or (self.presumed_side_for(b) if ctx.hi else presumed) == t)
-                    and (b not in DOUBLE_VOLAT or self._double_volat_ok(p, t, b))
-                    and (b != "trull" or self.trull_convention_ok(p))
-                    and (not ctx.hi or self.hi_announce_rule(p, t, b) is None)]
-        raisable = ctx.raisable[t]  # HU-ANN-11
-        out += [KONTRAS[item] for item, level in self.klevel.items()
-                if (item[0], level) in raisable]
+            refused = self._double_volat_refused(p, t)
+            if ctx.plain:  # no check below but HU-ANN-7's: the free bonuses as they stand
+                free = self.avail[t]
+                out += [a for a in free if a.arg not in refused] if refused else free
+            else:
+                out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
+                        and b not in refused
+                        and (known or (self.presumed_side_for(b) if ctx.hi else presumed) == t)
+                        and (b != "trull" or self.trull_convention_ok(p))
+                        and (not ctx.hi or self.hi_announce_rule(p, t, b) is None)]
+        out += self.kontra_open[t]  # HU-ANN-11
         if self.obligations_met():
             out.append(PASS_ACTION)
         return out
@@ -316,35 +346,38 @@ class Announcements:
             return False
         return not (opt.tarokk_count_reveals_team and not self.presumption_ok(p))
 
-    def _double_volat_ok(self, p: int, t: str, b: str) -> bool:
-        """HU-ANN-7."""
-        opt = self.ctx.opt
-        if b == "double":
-            if "volat" in self.announced[t]:
-                return False
-            if "volat" in self.turn_flags and not opt.double_and_volat_same_turn:
-                return False
-        if b == "volat" and "double" in self.turn_flags and not opt.double_and_volat_same_turn:
-            return False
-        return not (opt.double_and_volat_same_player_forbidden and b in ("double", "volat")
-                    and self.announced_by[p] & {"double", "volat"})
+    def _double_volat_refused(self, p: int, t: str) -> frozenset[str]:
+        """HU-ANN-7: the bonuses ``p`` of team ``t`` may not announce now because of the double
+        and the volát (`after_volat_forbidden`, `double_and_volat_same_turn`,
+        `double_and_volat_same_player_forbidden`)."""
+        opt, flags = self.ctx.opt, self.turn_flags
+        refused: frozenset[str] = frozenset()
+        if "volat" in self.announced[t]:
+            refused = self.ctx.after_volat
+        if not opt.double_and_volat_same_turn and flags & DOUBLE_VOLAT:
+            refused |= {"double"} if "volat" in flags else frozenset()
+            refused |= {"volat"} if "double" in flags else frozenset()
+        if opt.double_and_volat_same_player_forbidden and self.announced_by[p] & DOUBLE_VOLAT:
+            refused = DOUBLE_VOLAT | refused
+        return refused
 
     def obligations_met(self) -> bool:
         """May the current turn end now? (HU-ANN-2, HU-ANN-9, HU-ANN-14, HU-CALL-6)."""
-        p, ctx, flags = self.turn_player, self.ctx, self.turn_flags
-        if p == ctx.declarer and self.first_turn and "call" not in flags:
-            return False
-        if self.extra_turn and self.klevel[GAME] < 1:
-            return False
-        if self.count_due(p):
-            if "count_needed" in flags:
+        p, ctx = self.turn_player, self.ctx
+        if self.first_turn:  # never in the extra turn
+            if p == ctx.declarer and "call" not in self.turn_flags:
                 return False
-            if ctx.opt.pajesz_tarokk_count_rules and flags & {"announce", "kontra"}:
-                return False
-        if self.first_turn:
             if p == ctx.cue_pagat_player and "ultimo" not in self.announced[self.team(p)]:
                 return False
             if p == self.discarder and self.klevel[GAME] < 1:
+                return False
+        elif self.extra_turn and self.klevel[GAME] < 1:
+            return False
+        if self.count_due(p):
+            flags = self.turn_flags
+            if "count_needed" in flags:
+                return False
+            if ctx.opt.pajesz_tarokk_count_rules and flags & {"announce", "kontra"}:
                 return False
         return True
 
@@ -363,7 +396,7 @@ class Announcements:
         cands = self.candidates()
         p, opt = self.turn_player, self.ctx.opt
         due = self.count_due(p)
-        if self._first_turn_duty() or self.extra_turn or (due and (
+        if self.extra_turn or self._first_turn_duty() or (due and (
                 opt.pajesz_tarokk_count_rules or opt.tarokk_count_reveals_team)):
             return [a for a in cands
                     if a is PASS_ACTION or self._completable_after(a, _LOOKAHEAD)]
@@ -420,6 +453,12 @@ class Announcements:
             self.announced_by[p].add(arg)
             self.announcers[(t, arg)] = p
             self.klevel[(t, arg)] = 0
+            self.korder[(t, arg)] = next(reversed(self.korder.values())) + 1
+            self._open_kontra((t, arg), 0)
+            if arg == "volat":
+                self.avail[t] = self._free_bonuses(t)
+            else:
+                self.avail[t].remove(action)
             self.reveal(p)
             flags.update(("announce", arg))
             if self.needs_count(p, arg):
@@ -427,6 +466,8 @@ class Announcements:
         elif kind == KONTRA:
             level = self.klevel[arg] + 1
             self.klevel[arg] = level
+            self.kontra_open[self.team(p)].remove(action)
+            self._open_kontra(arg, level)
             if (self.ctx.opt.called_card_discarder_states_reason and arg == GAME and level == 1
                     and p == self.discarder):
                 self.alone_public = True  # HU-CALL-6, deduction 2
@@ -446,6 +487,32 @@ class Announcements:
             self.announced[t].discard(old)
             self.announced_by[self.announcers.pop((t, old))].discard(old)
             del self.klevel[(t, old)]
+            del self.korder[(t, old)]
+            for open_ in self.kontra_open.values():
+                if KONTRAS[(t, old)] in open_:
+                    open_.remove(KONTRAS[(t, old)])
+        self.avail[t] = self._free_bonuses(t)
+
+    def _free_bonuses(self, t: str) -> list[Action]:
+        """The bonuses ``t`` has not announced and its volát does not bar (HU-ANN-7,
+        `after_volat_forbidden`)."""
+        announced = self.announced[t]
+        barred = self.ctx.after_volat if "volat" in announced else frozenset()
+        return [ANNOUNCES[b] for b in self.ctx.bonuses if b not in announced and b not in barred]
+
+    def _open_kontra(self, item: tuple[str, str], level: int) -> None:
+        """``item`` has reached ``level``: offer its next kontra to the team that may give it
+        (HU-ANN-10/11: odd levels to the owner, even levels to the other team, below
+        ``max_kontra_level``), in its place in ``klevel``'s order."""
+        if level >= self.ctx.opt.max_kontra_level:
+            return
+        owner = item[0]
+        raiser = owner if level & 1 else (OPPONENTS if owner == DECLARER_TEAM else DECLARER_TEAM)
+        open_, korder = self.kontra_open[raiser], self.korder
+        place, rank = len(open_), korder[item]
+        while place and korder[open_[place - 1].arg] > rank:
+            place -= 1
+        open_.insert(place, KONTRAS[item])
 
     def _call_reveals_teams(self, card: int) -> bool:
         """Deduction 3 of HU-ANN-12 (`promised_card_call_reveals_teams`): the promised card is

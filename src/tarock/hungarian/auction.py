@@ -35,10 +35,16 @@ class Auction:
                  "held", "high", "level", "opt", "order", "passed", "probaharom", "turns",
                  "yielder")
 
-    def __init__(self, order: tuple[int, ...], hands: list[int], opt: HungarianOptions):
+    def __init__(self, order: tuple[int, ...], hands: list[int], opt: HungarianOptions,
+                 copy_of: Auction | None = None):
+        """The auction at its start, or a copy of ``copy_of`` (``clone``): the compiled build
+        makes objects only through ``__init__`` (``tarock.native``)."""
         self.order = order
         self.hands = hands  # dealt hands, indexed by seat
         self.opt = opt
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         self.level = 0
         self.high: int | None = None
         self.held = [False] * 5
@@ -53,19 +59,19 @@ class Auction:
         self.probaharom = False  # the winning bid was made without an honour (HU-BID-9)
 
     def clone(self) -> Auction:
-        new = Auction.__new__(Auction)
-        new.order, new.hands, new.opt = self.order, self.hands, self.opt
-        new.level, new.high, new.held = self.level, self.high, list(self.held)
-        new.has_bid, new.passed = dict(self.has_bid), dict(self.passed)
-        new.turns = dict(self.turns)
-        new.first_call_was_minimum = dict(self.first_call_was_minimum)
-        new.calls = list(self.calls)
-        cue = self.cue
-        new.cue = None if cue is None else Cue(cue.player, cue.card, cue.level, cue.pagat_only,
-                                               cue.status)
-        new.cue_bidders = set(self.cue_bidders)
-        new.yielder, new.probaharom = self.yielder, self.probaharom
-        return new
+        return Auction(self.order, self.hands, self.opt, self)
+
+    def _copy(self, other: Auction) -> None:
+        self.level, self.high, self.held = other.level, other.high, list(other.held)
+        self.has_bid, self.passed = dict(other.has_bid), dict(other.passed)
+        self.turns = dict(other.turns)
+        self.first_call_was_minimum = dict(other.first_call_was_minimum)
+        self.calls = list(other.calls)
+        cue = other.cue
+        self.cue = None if cue is None else Cue(cue.player, cue.card, cue.level, cue.pagat_only,
+                                                cue.status)
+        self.cue_bidders = set(other.cue_bidders)
+        self.yielder, self.probaharom = other.yielder, other.probaharom
 
     # -- helpers named as in HU-BID-16 -------------------------------------------------------
 

@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from tarock.core.cards import iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
@@ -164,10 +163,20 @@ class HungarianGame(Game):
                     rule="HU-DEAL-2" if want else "HU-5P-1")
 
 
-class HungarianState(State):
-    """One deal of Hungarian tarokk. Seats are table seats; ``active`` are A, B, C, D."""
+class HungarianState:
+    """One deal of Hungarian tarokk. Seats are table seats; ``active`` are A, B, C, D.
 
-    def __init__(self, game: HungarianGame, deal: Deal, dealer: int, multiplier: int):
+    A :class:`~tarock.core.protocol.State` by registration, not by inheritance, so that the
+    compiled build can make it a native class (``tarock.native``); it therefore defines the
+    protocol's few default methods itself."""
+
+    def __init__(self, game: HungarianGame, deal: Deal, dealer: int, multiplier: int,
+                 copy_of: HungarianState | None = None):
+        """A new deal, or a copy of ``copy_of`` (``clone``): the compiled build makes objects
+        only through ``__init__``."""
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         if not 0 <= dealer < game.num_seats:
             raise InvalidRecordError(f"dealer {dealer} is not a seat", rule="HU-SESSION-4")
         game.check_deal(deal, dealer)
@@ -177,6 +186,7 @@ class HungarianState(State):
         self.dealer = dealer
         self.multiplier = multiplier
         self.active = active_seats(game.num_seats, dealer)
+        self.next_seat = {q: self.active[(i + 1) % 4] for i, q in enumerate(self.active)}
         self.hands = list(deal.hands)
         self.history: list[tuple[int, Action]] = []
         self.phase = AUCTION
@@ -211,20 +221,32 @@ class HungarianState(State):
         return self.phase == END
 
     def clone(self) -> HungarianState:
-        new = HungarianState.__new__(HungarianState)
-        new.__dict__.update(self.__dict__)
-        new.hands = list(self.hands)
-        new.history = list(self.history)
-        new.received, new.discards = list(self.received), list(self.discards)
-        new.queue = list(self.queue)
-        new.trick, new.trick_seats = list(self.trick), list(self.trick_seats)
-        new.tricks = list(self.tricks)
-        new.claims = dict(self.claims)
-        if self.phase == AUCTION:
-            new.auction = self.auction.clone()
-        if self.phase == ANNOUNCE and self.ann is not None:
-            new.ann = self.ann.clone()
-        return new
+        return HungarianState(self.game, self.deal, self.dealer, self.multiplier, self)
+
+    def _copy(self, other: HungarianState) -> None:
+        """Share what no action changes; copy the rest (the auction and the announcements only
+        while they can still change)."""
+        self.game, self.opt, self.deal = other.game, other.opt, other.deal
+        self.dealer, self.multiplier = other.dealer, other.multiplier
+        self.active, self.next_seat = other.active, other.next_seat
+        self.hands = list(other.hands)
+        self.history = list(other.history)
+        self.phase = other.phase
+        self.auction = other.auction.clone() if other.phase == AUCTION else other.auction
+        self.to_act, self.declarer, self.level = other.to_act, other.declarer, other.level
+        self.received, self.discards = list(other.received), list(other.discards)
+        self.queue = list(other.queue)
+        self.annul_next = other.annul_next
+        self.early_offer_answered = other.early_offer_answered
+        self.annulled_by = other.annulled_by
+        ann = other.ann
+        self.ann = ann.clone() if other.phase == ANNOUNCE and ann is not None else ann
+        self.final_hands = other.final_hands
+        self.trick, self.trick_seats = list(other.trick), list(other.trick_seats)
+        self.tricks = list(other.tricks)
+        self.claims = dict(other.claims)
+        self.outcome, self.renonsz_offender = other.outcome, other.renonsz_offender
+        self._result, self._legal = other._result, other._legal
 
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
@@ -234,7 +256,7 @@ class HungarianState(State):
     def _compute_legal(self) -> list[Action]:
         phase, p = self.phase, self.to_act
         if phase == PLAY:
-            return [A.PLAYS[c] for c in iter_bits(self._legal_card_mask(p))]
+            return A.PLAY_LISTS.items(self._legal_card_mask(p))
         if phase == AUCTION:
             if self._early_offer_open(p):
                 return [A.ANNUL_YES, A.ANNUL_NO]
@@ -667,12 +689,16 @@ class HungarianState(State):
         return bound
 
     def _do_play(self, p: int, action: Action) -> None:
-        self._expect_kind(action, A.PLAY)
+        if self._legal is not None and action in self._legal:  # asked for, and found legal
+            legal = True
+        else:
+            self._expect_kind(action, A.PLAY)
+            if not self.hands[p] >> action.arg & 1:
+                raise self._illegal(f"{DECK.code(action.arg)} is not in hand", rule="HU-PLAY-2")
+            legal = bool(self._legal_card_mask(p) >> action.arg & 1)
         card = action.arg
         card_bit = 1 << card
-        if not self.hands[p] & card_bit:
-            raise self._illegal(f"{DECK.code(card)} is not in hand", rule="HU-PLAY-2")
-        if not self._legal_card_mask(p) & card_bit:
+        if not legal:
             if self.opt.renonsz_penalty != "none":
                 self.renonsz_offender = p  # HU-IRR-3: the irregularity ends the deal
                 self._finish("renonsz")
@@ -682,7 +708,7 @@ class HungarianState(State):
         self.trick.append(card)
         self.trick_seats.append(p)
         if len(self.trick) < 4:
-            self.to_act = self.active[(self.active.index(p) + 1) % 4]
+            self.to_act = self.next_seat[p]
             return
         winner = self.trick_seats[trick_winner_index(self.trick)]
         self.tricks.append(Trick(tuple(self.trick), tuple(self.trick_seats), winner))
@@ -803,6 +829,14 @@ class HungarianState(State):
         return next((q for q in self.active if self.final_hands[q] & skiz), None)
 
     # -- observation -------------------------------------------------------------------------
+
+    def envelope(self) -> dict[str, Any]:
+        """The protocol's default: no envelope keys."""
+        return {}
+
+    def returns(self) -> list[int]:
+        """The protocol's default: the scores of the result."""
+        return list(self.result()["scores"])
 
     def card_view(self, seat: int) -> CardView:
         return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
@@ -940,6 +974,8 @@ def _discard_action(mask: int) -> Action:
         action = _DISCARDS[mask] = A.Action(A.DISCARD, mask)
     return action
 
+
+State.register(HungarianState)
 
 _HANDLERS = {
     AUCTION: HungarianState._do_auction,
