@@ -1,20 +1,32 @@
 # `make test` builds .venv on first use, installs the project with its dev, env, openspiel and docs
-# extras (so the PettingZoo and OpenSpiel tests run and the site builds), then lints, builds the
-# documentation site with --strict (a broken link or anchor fails) and tests in parallel.
+# extras (so the PettingZoo and OpenSpiel tests run and the site builds), compiles the engine's hot
+# modules (tarock.core.native), then lints, builds the documentation site with --strict (a broken
+# link or anchor fails) and tests in parallel.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The compiled engine modules: rebuilt in place whenever a source they are made from changes
+NATIVE := src/tarock/native_build.json
+NATIVE_SOURCES := $(wildcard src/tarock/hungarian/*.py) src/tarock/core/native.py setup.py
+# With a C compiler the tests insist that the engine runs compiled; without one, plain Python
+REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 
-.PHONY: test test-long lint docs play screenshots bench clean
+.PHONY: test test-long lint docs native play screenshots bench clean
 GAME ?= hungarian-tarokk
 
 $(PY):
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
+# The editable install itself compiles nothing (TAROCK_COMPILE=0): $(NATIVE) does, in place.
 $(STAMP): $(PY) pyproject.toml
-	$(PY) -m pip install --quiet -e '.[dev,env,openspiel,docs]'
+	TAROCK_COMPILE=0 $(PY) -m pip install --quiet -e '.[dev,env,openspiel,docs]'
 	touch $(STAMP)
+
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	$(PY) setup.py --quiet build_ext --inplace 2>&1 | grep -v '^gcc\|^copying' || true
+
+native: $(NATIVE)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
@@ -22,25 +34,26 @@ lint: $(STAMP)
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
-test: lint docs
-	$(VENV)/bin/pytest -n auto
+test: lint docs native
+	TAROCK_REQUIRE_NATIVE=$(REQUIRE_NATIVE) $(VENV)/bin/pytest -n auto
 
 # The long property runs (marker `long`), which the default run leaves out.
-test-long: $(STAMP)
+test-long: $(STAMP) native
 	$(VENV)/bin/pytest -n auto -m long
 
 # The table server with a table of you against computer players, in the browser
 # (make play GAME=ottocento for another game; `tarock play` is the terminal game).
-play: $(STAMP)
+play: $(STAMP) $(NATIVE)
 	$(VENV)/bin/tarock serve --play $(GAME)
 
 # docs/img/<game>.png: each game's table mid-deal, by driving Chromium as the browser tests do.
-screenshots: $(STAMP)
+screenshots: $(STAMP) $(NATIVE)
 	PYTHONPATH=tests/web:tests/server $(PY) tests/web/screenshots.py
 
-bench: $(STAMP)
+bench: $(STAMP) $(NATIVE)
 	$(PY) benchmarks/engine_speed.py
 	$(PY) benchmarks/env_speed.py
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis site
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis site build $(NATIVE)
+	find src -name '*.so' -delete

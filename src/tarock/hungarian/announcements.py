@@ -107,10 +107,15 @@ class Announcements:
                  "pass_only", "public_side", "ref_counts", "ref_side", "ref_top", "turn",
                  "turn_flags", "turn_len", "turn_player")
 
+    # set by _start_turn at every turn
+    first_turn: bool
+    turn_len: int
+    turn_flags: set[str]
+
     def __init__(self, ctx: Context, initial_public: dict[int, str],
                  copy_of: Announcements | None = None):
         """The phase at its start, or a copy of ``copy_of`` (``clone``): the compiled build
-        makes objects only through ``__init__`` (``tarock.native``)."""
+        makes objects only through ``__init__`` (``tarock.core.native``)."""
         self.ctx = ctx
         if copy_of is not None:
             self._copy(copy_of)
@@ -240,7 +245,7 @@ class Announcements:
     def _start_turn(self) -> None:
         self.first_turn = not self.extra_turn and self.turn_player not in self.had_turn
         self.turn_len = 0
-        self.turn_flags: set[str] = set()
+        self.turn_flags = set()
 
     def count_due(self, p: int) -> bool:
         return p in self.ctx.may_count and not self.count_announced[p]

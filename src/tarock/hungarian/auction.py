@@ -38,7 +38,7 @@ class Auction:
     def __init__(self, order: tuple[int, ...], hands: list[int], opt: HungarianOptions,
                  copy_of: Auction | None = None):
         """The auction at its start, or a copy of ``copy_of`` (``clone``): the compiled build
-        makes objects only through ``__init__`` (``tarock.native``)."""
+        makes objects only through ``__init__`` (``tarock.core.native``)."""
         self.order = order
         self.hands = hands  # dealt hands, indexed by seat
         self.opt = opt

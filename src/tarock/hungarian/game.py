@@ -8,9 +8,11 @@ the pure functions of :mod:`tarock.hungarian.scoring`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
+
+from mypy_extensions import mypyc_attr
 
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
@@ -77,6 +79,8 @@ def active_seats(players: int, dealer: int) -> tuple[int, ...]:
 _ENCODING = HungarianEncoding()
 
 
+# The game may be subclassed by ordinary Python code (a variant, a test) in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HungarianGame(Game):
     name = GAME_NAME
     title = "Hungarian tarokk"
@@ -116,8 +120,9 @@ class HungarianGame(Game):
                 hands[seat] = sum(1 << c for c in (*five, *four))
         return Deal(tuple(hands), tuple(pack[:6]))
 
-    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1,
-                          **envelope: Any) -> HungarianState:
+    def new_initial_state(  # type: ignore[override]
+            self, deal: Deal, dealer: int = 0, multiplier: int = 1,
+            **envelope: Any) -> HungarianState:
         if envelope:
             raise InvalidRecordError(f"unexpected record keys {sorted(envelope)}",
                                      rule="docs/records.md")
@@ -132,7 +137,7 @@ class HungarianGame(Game):
     def presentation(self, lang: str = "en") -> HungarianPresentation:
         return HungarianPresentation(self, lang)
 
-    def action_to_json(self, action: Action) -> dict[str, Any]:
+    def action_to_json(self, action: Action) -> dict[str, Any]:  # type: ignore[override]
         return A.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
@@ -167,7 +172,7 @@ class HungarianState:
     """One deal of Hungarian tarokk. Seats are table seats; ``active`` are A, B, C, D.
 
     A :class:`~tarock.core.protocol.State` by registration, not by inheritance, so that the
-    compiled build can make it a native class (``tarock.native``); it therefore defines the
+    compiled build can make it a native class (``tarock.core.native``); it therefore defines the
     protocol's few default methods itself."""
 
     def __init__(self, game: HungarianGame, deal: Deal, dealer: int, multiplier: int,
@@ -223,6 +228,12 @@ class HungarianState:
     def clone(self) -> HungarianState:
         return HungarianState(self.game, self.deal, self.dealer, self.multiplier, self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as the deal and its history, replayed when loaded: a native
+        class of the compiled build is made only through ``__init__``."""
+        return (_replayed, (self.game, self.deal, self.dealer, self.multiplier,
+                            tuple(action for _, action in self.history)))
+
     def _copy(self, other: HungarianState) -> None:
         """Share what no action changes; copy the rest (the auction and the announcements only
         while they can still change)."""
@@ -276,7 +287,7 @@ class HungarianState:
             return [A.CLAIMS[self._n_tarokks(p)], A.PASS_ACTION]
         return []
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Hashable) -> None:  # any object: a non-action is refused
         phase, p = self.phase, self.to_act
         if phase == END:
             raise IllegalActionError("the deal is over", rule="HU-GEN-5")
@@ -304,7 +315,7 @@ class HungarianState:
                 return f"{LEVEL_NAMES[level]} on the {owner} {action.arg[1]}"
         return A.describe(action)
 
-    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+    def describe_for(self, seat: int | None, actor: int, action: Action) -> str | None:
         """Discards are face down, declining to annul or to claim is silent (HU-IRR-2)."""
         if seat == actor:
             return self.action_to_string(action)
@@ -976,6 +987,15 @@ def _discard_action(mask: int) -> Action:
 
 
 State.register(HungarianState)
+
+
+def _replayed(game: HungarianGame, deal: Deal, dealer: int, multiplier: int,
+              actions: tuple[Action, ...]) -> HungarianState:
+    """The state that ``actions`` lead to from the deal (``HungarianState.__reduce__``)."""
+    state = HungarianState(game, deal, dealer, multiplier)
+    for action in actions:
+        state.apply(action)
+    return state
 
 _HANDLERS = {
     AUCTION: HungarianState._do_auction,

@@ -1,0 +1,46 @@
+"""Build hook: compile the engine's hot modules with mypyc when it can (``tarock.core.native``).
+
+Everything else about the package is in ``pyproject.toml``. ``TAROCK_COMPILE=0`` builds the plain
+package; without mypy or a C compiler the build says so and falls back to it as well.
+"""
+
+from __future__ import annotations
+
+import os
+import runpy
+import sys
+from pathlib import Path
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = Path(__file__).parent
+native = runpy.run_path(str(ROOT / "src" / "tarock" / "core" / "native.py"))
+
+
+class BuildNative(build_ext):
+    """build_ext that records the compiled sources (``native_build.json``) beside them."""
+
+    def run(self) -> None:
+        super().run()
+        if self.extensions:
+            out = ROOT / "src" / "tarock" if self.inplace else Path(self.build_lib) / "tarock"
+            native["write_manifest"](out)
+
+
+def native_extensions() -> list:
+    if os.environ.get("TAROCK_COMPILE", "1") == "0":
+        return []
+    try:
+        from mypyc.build import mypycify
+
+        sources = [str(native["source_path"](m).relative_to(ROOT))
+                   for m in native["NATIVE_MODULES"]]
+        return mypycify(sources, opt_level="3")
+    except Exception as exc:  # no mypy, no compiler, a type error: the plain package still works
+        print(f"tarock: not compiling the engine modules ({exc}); using plain Python",
+              file=sys.stderr)
+        return []
+
+
+setup(ext_modules=native_extensions(), cmdclass={"build_ext": BuildNative})

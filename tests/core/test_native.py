@@ -1,0 +1,77 @@
+"""The compiled engine modules (tarock.core.native): used when built and current, never when
+their sources changed, and the plain sources behave exactly like the recorded engine."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+import tarock
+from tarock.core import native
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.mark.skipif(os.environ.get("TAROCK_REQUIRE_NATIVE") != "1",
+                    reason="no C compiler here: the engine runs from its sources")
+def test_with_a_c_compiler_the_engine_runs_compiled():
+    assert tarock.NATIVE == "compiled"
+    for name in native.NATIVE_MODULES:
+        assert native.is_compiled(importlib.import_module(name)), name
+
+
+def test_the_sources_play_exactly_like_the_recorded_engine():
+    """TAROCK_PURE=1 imports every engine module from its .py, and the golden deals come out
+    the same as recorded (the main run checks the compiled modules against the same record)."""
+    code = f"""
+import importlib, json, sys
+sys.path.insert(0, {str(ROOT / "tests" / "hungarian")!r})
+import tarock
+from tarock.core import native
+import test_engine_golden as golden
+assert tarock.NATIVE == "source (TAROCK_PURE)", tarock.NATIVE
+for name in native.NATIVE_MODULES:
+    assert not native.is_compiled(importlib.import_module(name)), name
+cases = golden.load_fixture()
+for index in range(10):
+    assert golden.set_digest(cases[index]["options"]) == cases[index]["digest"], index
+print("ok")
+"""
+    env = {**os.environ, "TAROCK_PURE": "1"}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                         cwd=ROOT, check=False)
+    assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-3000:]
+
+
+def test_a_build_older_than_its_sources_is_not_used(tmp_path, monkeypatch):
+    manifest = tmp_path / "native_build.json"
+    digests = {m: native.source_digest(m) for m in native.NATIVE_MODULES}
+    manifest.write_text(json.dumps(digests))
+    assert native.stale_modules(manifest) == []
+    edited = native.NATIVE_MODULES[2]
+    manifest.write_text(json.dumps({**digests, edited: "0" * 64}))
+    assert native.stale_modules(manifest) == [edited]
+    monkeypatch.delenv("TAROCK_PURE", raising=False)
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))  # the guard's finder goes away
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert native.install_guard(manifest) == "source (stale build)"
+    assert any(issubclass(w.category, native.NativeBuildWarning) and edited in str(w.message)
+               for w in caught)
+    finder = sys.meta_path[0]
+    spec = finder.find_spec(edited, None)
+    assert spec is not None and spec.origin == str(native.source_path(edited))
+    assert finder.find_spec("tarock.core.cards", None) is None  # only the compiled modules
+
+
+def test_without_a_build_the_sources_are_used(tmp_path, monkeypatch):
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    assert native.install_guard(tmp_path / "none.json") == "source (not compiled)"
+    assert native.stale_modules(tmp_path / "none.json") == []
