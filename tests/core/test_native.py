@@ -68,10 +68,30 @@ def test_a_build_older_than_its_sources_is_not_used(tmp_path, monkeypatch):
     finder = sys.meta_path[0]
     spec = finder.find_spec(edited, None)
     assert spec is not None and spec.origin == str(native.source_path(edited))
-    assert finder.find_spec("tarock.core.cards", None) is None  # only the compiled modules
+    assert finder.find_spec("tarock.core.records", None) is None  # only the compiled modules
 
 
 def test_without_a_build_the_sources_are_used(tmp_path, monkeypatch):
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     assert native.install_guard(tmp_path / "none.json") == "source (not compiled)"
     assert native.stale_modules(tmp_path / "none.json") == []
+
+
+def test_compiled_values_survive_pickling_and_deep_copies():
+    """Games and states travel to worker processes and are deep-copied by OpenSpiel; the
+    compiled classes are made only through __init__, so they say how to rebuild themselves."""
+    import copy
+    import pickle
+
+    from tarock.games import make_game
+
+    for name in ("hungarian-tarokk", "bavarian-tarock", "ottocento"):
+        game = make_game(name)
+        state = game.new_deal_state(7)
+        for _ in range(12):
+            legal = state.legal_actions()
+            state.apply(legal[len(legal) // 2])
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert twin.legal_actions() == state.legal_actions()
+            assert twin.observation(1) == state.observation(1)
+            assert twin.game.deck.cards == game.deck.cards

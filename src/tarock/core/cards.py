@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from tarock.core.errors import InvalidRecordError
 
@@ -29,6 +29,11 @@ class Card:
     def is_trump(self) -> bool:
         return self.suit == "T"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled by its fields: the compiled build (``tarock.core.native``) makes a card only
+        through ``__init__``."""
+        return (Card, (self.index, self.code, self.suit, self.rank, self.points, self.display))
+
 
 class Deck:
     """An ordered pack of distinct cards with lookups by code and bitmask helpers."""
@@ -46,6 +51,10 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its cards (games travel to worker processes; see ``Card.__reduce__``)."""
+        return (Deck, (self.cards, self.suit_names))
 
     def index(self, code: str, rule: str | None = None) -> int:
         """The index of a card code; unknown codes raise :class:`InvalidRecordError`."""

@@ -28,10 +28,17 @@ from types import ModuleType
 # The modules compiled together (the Hungarian engine, where decisions cost the most; see
 # docs/performance.md). All or none of them are used compiled: they call each other natively.
 NATIVE_MODULES = (
+    "tarock.core.cards",
+    "tarock.core.rng",
+    "tarock.core.tricks",
     "tarock.hungarian.announcements",
     "tarock.hungarian.auction",
+    "tarock.hungarian.calling",
     "tarock.hungarian.game",
+    "tarock.hungarian.illusztralt",
+    "tarock.hungarian.outcome",
     "tarock.hungarian.play",
+    "tarock.hungarian.scoring",
     "tarock.hungarian.talon",
 )
 PACKAGE_DIR = Path(__file__).parent.parent  # src/tarock

@@ -257,11 +257,11 @@ class HungarianOptions(OptionValues):
     all_pass_doubling_scope: str
     deal_multiplier_scope: str
     xx_discard_forbidden: bool
-    call_any_after_tarokk_discard: bool
+    call_any_after_tarokk_discard: bool | str  # or "declarer_holds_xx"
     tarokk_discard_disclosure: str
     annul_hands: frozenset[str]
     annul_after_tarokk_discard: bool
-    self_call_allowed: bool
+    self_call_allowed: bool | str  # or "xx_only"
     call_own_discard_allowed: bool
     called_card_discarder_states_reason: bool
     double_and_volat_same_turn: bool
