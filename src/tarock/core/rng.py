@@ -7,10 +7,10 @@ SplitMix64 and an unbiased Fisher-Yates shuffle, both fully specified here.
 from __future__ import annotations
 
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-_MASK64 = (1 << 64) - 1
+_MASK64: Final = (1 << 64) - 1
 
 
 class SplitMix64:

@@ -8,21 +8,30 @@ vocabulary for the optional HU-BID-15 raise (``bid`` = the level kept or raised 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, NamedTuple
+from typing import Any, Final, NamedTuple
 
 from tarock.core.cards import BitItems, iter_bits
 from tarock.core.errors import InvalidRecordError
 from tarock.hungarian.auction import CALL_BY_NAME, CALL_NAMES
 from tarock.hungarian.cards import DECK
 
-BID, RAISE, DISCARD, ANNUL, CALL, COUNT, ANNOUNCE, KONTRA, PASS, PLAY, CLAIM = (
-    "bid", "raise", "discard", "annul", "call", "count", "announce", "kontra", "pass", "play",
-    "claim_count")
-BASE_BONUSES = ("trull", "four_kings", "double", "volat", "ultimo", "xxi_catch", "pagat_catch")
+BID: Final = "bid"
+RAISE: Final = "raise"
+DISCARD: Final = "discard"
+ANNUL: Final = "annul"
+CALL: Final = "call"
+COUNT: Final = "count"
+ANNOUNCE: Final = "announce"
+KONTRA: Final = "kontra"
+PASS: Final = "pass"
+PLAY: Final = "play"
+CLAIM: Final = "claim_count"
+BASE_BONUSES: Final = ("trull", "four_kings", "double", "volat", "ultimo", "xxi_catch",
+                       "pagat_catch")
 # The bonuses of Illusztrált tarokk (HI-NOT-3, HI-NOT-4): one identifier per király suit.
-HI_BONUSES = ("centrum", "kismadar", "nagymadar", "pagat_uhu", "sas_uhu", "sas_ultimo",
+HI_BONUSES: Final = ("centrum", "kismadar", "nagymadar", "pagat_uhu", "sas_uhu", "sas_ultimo",
               *(f"kiraly_ultimo:{x}" for x in "HDCS"), *(f"kiraly_uhu:{x}" for x in "HDCS"))
-ANNOUNCEABLE = BASE_BONUSES + HI_BONUSES
+ANNOUNCEABLE: Final = BASE_BONUSES + HI_BONUSES
 TEAM_WORDS = {"d": "declarer", "o": "opponents"}
 TEAM_BY_WORD = {w: t for t, w in TEAM_WORDS.items()}
 
@@ -32,16 +41,17 @@ class Action(NamedTuple):
     arg: Any = None
 
 
-BIDS = {call: Action(BID, call) for call in CALL_NAMES}
-RAISES = {level: Action(RAISE, level) for level in (1, 2, 3, 4)}  # szóló: `raise_max_level`
-PLAYS = tuple(Action(PLAY, i) for i in range(42))
-PLAY_LISTS = BitItems(PLAYS)  # the play actions of a mask of cards
-CALLS = tuple(Action(CALL, i) for i in range(42))
-COUNTS = {n: Action(COUNT, n) for n in (8, 9)}
-CLAIMS = {n: Action(CLAIM, n) for n in (8, 9)}
-ANNOUNCES = {b: Action(ANNOUNCE, b) for b in ANNOUNCEABLE}
-PASS_ACTION = Action(PASS)
-ANNUL_YES, ANNUL_NO = Action(ANNUL, True), Action(ANNUL, False)
+BIDS: Final = {call: Action(BID, call) for call in CALL_NAMES}
+RAISES: Final = {level: Action(RAISE, level) for level in (1, 2, 3, 4)}  # szóló: `raise_max_level`
+PLAYS: Final = tuple(Action(PLAY, i) for i in range(42))
+PLAY_LISTS: Final = BitItems(PLAYS)  # the play actions of a mask of cards
+CALLS: Final = tuple(Action(CALL, i) for i in range(42))
+COUNTS: Final = {n: Action(COUNT, n) for n in (8, 9)}
+CLAIMS: Final = {n: Action(CLAIM, n) for n in (8, 9)}
+ANNOUNCES: Final = {b: Action(ANNOUNCE, b) for b in ANNOUNCEABLE}
+PASS_ACTION: Final = Action(PASS)
+ANNUL_YES: Final = Action(ANNUL, True)
+ANNUL_NO: Final = Action(ANNUL, False)
 
 
 def team_possessive(team: str) -> str:

@@ -9,6 +9,7 @@ pagát cue bidder's ultimo, the called-card discarder's kontra) is still open.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from tarock.hungarian.actions import (
     ANNOUNCE,
@@ -30,16 +31,17 @@ from tarock.hungarian.illusztralt import BIRDS, KIRALY, SAS_BONUSES, TRICK_BOUND
 from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.outcome import DECLARER_TEAM, OPPONENTS
 
-GAME = (DECLARER_TEAM, "game")
-LEVEL_NAMES = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra", "Fedák Sári")
-_LOOKAHEAD = 4
-KONTRAS = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
+GAME: Final = (DECLARER_TEAM, "game")
+LEVEL_NAMES: Final = ("", "kontra", "rekontra", "szubkontra", "hirskontra", "mordkontra",
+                      "Fedák Sári")
+_LOOKAHEAD: Final = 4
+KONTRAS: Final = {(team, item): kontra(team, item) for team in (DECLARER_TEAM, OPPONENTS)
            for item in ("game", *ANNOUNCEABLE)}
-DOUBLE_VOLAT = frozenset(("double", "volat"))
+DOUBLE_VOLAT: Final = frozenset(("double", "volat"))
 # What a team may no longer announce once it announced volát (HU-ANN-7, `after_volat_forbidden`).
-AFTER_VOLAT = {"double": frozenset(("double",)),
+AFTER_VOLAT: Final = {"double": frozenset(("double",)),
                "double_trull_kings": frozenset(("double", "trull", "four_kings"))}
-T21_T22 = bit(T21) | bit(T22)
+T21_T22: Final = bit(T21) | bit(T22)
 
 
 def raisable(team: str, max_level: int) -> frozenset[tuple[str, int]]:

@@ -8,13 +8,19 @@ the four active seats A, B, C, D.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from tarock.hungarian.cards import GREAT_HONOURS, HONOURS, T17, T18, T19, T20, TAROKKS, bit
 from tarock.hungarian.options import HungarianOptions
 
-PASS, HARAM, KETTO, EGY, SZOLO, HOLD = 0, 1, 2, 3, 4, 5
-CALL_NAMES = {PASS: "passz", 1: "harom", 2: "ketto", 3: "egy", 4: "szolo", HOLD: "tartom"}
-CALL_BY_NAME = {name: call for call, name in CALL_NAMES.items()}
+PASS: Final = 0
+HARAM: Final = 1
+KETTO: Final = 2
+EGY: Final = 3
+SZOLO: Final = 4
+HOLD: Final = 5
+CALL_NAMES: Final = {PASS: "passz", 1: "harom", 2: "ketto", 3: "egy", 4: "szolo", HOLD: "tartom"}
+CALL_BY_NAME: Final = {name: call for call, name in CALL_NAMES.items()}
 
 
 @dataclass(slots=True)

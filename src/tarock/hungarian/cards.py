@@ -7,6 +7,7 @@ per suit in the order H, D, C, S and, within a suit, K, Q, N, J and the lowest c
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Final
 
 from tarock.core import tricks
 from tarock.core.cards import Card, Deck
@@ -33,15 +34,22 @@ def _build() -> Deck:
     return Deck(cards, SUIT_NAMES)
 
 
-DECK = _build()
+DECK: Final = _build()
 # HU-DECK-6 (option red_fours): the red fours stand in for the red aces. Only the display
 # changes; the codes stay HA and DA.
 RED_FOURS_DECK = Deck((replace(c, display=c.display[0] + "4") if c.code in ("HA", "DA") else c
                        for c in DECK.cards), SUIT_NAMES)
-NUM_CARDS = 42
-TOTAL_POINTS = 94
+NUM_CARDS: Final = 42
+TOTAL_POINTS: Final = 94
 
-T1, T2, T17, T18, T19, T20, T21, T22 = 0, 1, 16, 17, 18, 19, 20, 21
+T1: Final = 0
+T2: Final = 1
+T17: Final = 16
+T18: Final = 17
+T19: Final = 18
+T20: Final = 19
+T21: Final = 20
+T22: Final = 21
 
 
 def tarokk(n: int) -> int:
@@ -53,20 +61,20 @@ def bit(index: int) -> int:
     return 1 << index
 
 
-TAROKKS = (1 << 22) - 1
-SUIT_MASKS = tuple(((1 << 5) - 1) << (22 + 5 * s) for s in range(4))
-HONOURS = bit(T1) | bit(T21) | bit(T22)
-GREAT_HONOURS = bit(T21) | bit(T22)
-KINGS = sum(bit(22 + 5 * s) for s in range(4))
-FIVE_POINT = HONOURS | KINGS
-T2_TO_T19 = sum(bit(tarokk(n)) for n in range(2, 20))
-T2_TO_T20 = T2_TO_T19 | bit(T20)
+TAROKKS: Final = (1 << 22) - 1
+SUIT_MASKS: Final = tuple(((1 << 5) - 1) << (22 + 5 * s) for s in range(4))
+HONOURS: Final = bit(T1) | bit(T21) | bit(T22)
+GREAT_HONOURS: Final = bit(T21) | bit(T22)
+KINGS: Final = sum(bit(22 + 5 * s) for s in range(4))
+FIVE_POINT: Final = HONOURS | KINGS
+T2_TO_T19: Final = sum(bit(tarokk(n)) for n in range(2, 20))
+T2_TO_T20: Final = T2_TO_T19 | bit(T20)
 
-POINTS = DECK.points
+POINTS: Final = DECK.points
 # For each card: its suit number (TAROKK_SUIT for the permanent trumps) and its strength.
-TAROKK_SUIT = 4
-SUIT_OF = tuple(TAROKK_SUIT if c.is_trump else SUITS.index(c.suit) for c in DECK.cards)
-POWER = tuple(100 + c.rank if c.is_trump else c.rank for c in DECK.cards)  # tarokks beat all
+TAROKK_SUIT: Final = 4
+SUIT_OF: Final = tuple(TAROKK_SUIT if c.is_trump else SUITS.index(c.suit) for c in DECK.cards)
+POWER: Final = tuple(100 + c.rank if c.is_trump else c.rank for c in DECK.cards)  # tarokks beat all
 
 
 def is_tarokk(index: int) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
@@ -62,11 +62,17 @@ from tarock.hungarian.talon import (
 if TYPE_CHECKING:
     from tarock.hungarian.session import HungarianSession
 
-AUCTION, RAISE, DISCARD, ANNUL, ANNOUNCE, PLAY, CLAIM, END = (
-    "auction", "raise", "discard", "annul", "announce", "play", "claim", "end")
-TALON = "talon"  # the step after the four-kings offer of HU-ANNUL-6 item 3
+AUCTION: Final = "auction"
+RAISE: Final = "raise"
+DISCARD: Final = "discard"
+ANNUL: Final = "annul"
+ANNOUNCE: Final = "announce"
+PLAY: Final = "play"
+CLAIM: Final = "claim"
+END: Final = "end"
+TALON: Final = "talon"  # the step after the four-kings offer of HU-ANNUL-6 item 3
 LABELS = "ABCD"
-RAISE_TOP = {"egy": 3, "szolo": 4}  # the highest raise of HU-BID-15 by `raise_max_level`
+RAISE_TOP: Final = {"egy": 3, "szolo": 4}  # the highest raise of HU-BID-15 by `raise_max_level`
 
 
 def active_seats(players: int, dealer: int) -> tuple[int, ...]:
@@ -293,8 +299,21 @@ class HungarianState:
             raise IllegalActionError("the deal is over", rule="HU-GEN-5")
         if not isinstance(action, A.Action):
             raise IllegalActionError(f"not an action: {action!r}", rule="HU-GEN-5")
-        handler = _HANDLERS[phase]
-        handler(self, p, action)
+        # an if-chain, not a table of handlers: compiled, these are direct calls
+        if phase == ANNOUNCE:
+            self._do_announce(p, action)
+        elif phase == PLAY:
+            self._do_play(p, action)
+        elif phase == AUCTION:
+            self._do_auction(p, action)
+        elif phase == DISCARD:
+            self._do_discard(p, action)
+        elif phase == ANNUL:
+            self._do_annul(p, action)
+        elif phase == RAISE:
+            self._do_raise(p, action)
+        else:
+            self._do_claim(p, action)
         if action.kind in (A.BID, A.DISCARD):
             self.early_offer_answered = False  # the next decision brings a new offer
         self._legal = None
@@ -965,8 +984,8 @@ class HungarianState:
         return self.phase in (ANNOUNCE, PLAY, CLAIM, END) and action.kind == A.PASS
 
 
-_DISCARDS: dict[int, Action] = {}
-_ANNOUNCEMENT_JSON: dict[Action, dict[str, Any]] = {}
+_DISCARDS: Final[dict[int, Action]] = {}
+_ANNOUNCEMENT_JSON: Final[dict[Action, dict[str, Any]]] = {}
 
 
 def _announcement_json(action: Action) -> dict[str, Any]:
@@ -996,16 +1015,6 @@ def _replayed(game: HungarianGame, deal: Deal, dealer: int, multiplier: int,
     for action in actions:
         state.apply(action)
     return state
-
-_HANDLERS = {
-    AUCTION: HungarianState._do_auction,
-    RAISE: HungarianState._do_raise,
-    DISCARD: HungarianState._do_discard,
-    ANNUL: HungarianState._do_annul,
-    ANNOUNCE: HungarianState._do_announce,
-    PLAY: HungarianState._do_play,
-    CLAIM: HungarianState._do_claim,
-}
 
 
 def hungarian_factory(options: Mapping[str, Any] | None) -> HungarianGame:

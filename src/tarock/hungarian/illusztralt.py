@@ -9,23 +9,24 @@ and the values in :mod:`tarock.hungarian.scoring`.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Final
 
 from tarock.core.tricks import Trick
 from tarock.hungarian.cards import DECK, T1, T2, T20, T21, T22
 from tarock.hungarian.options import HungarianOptions
 
-KING = {x: DECK.index(f"{x}K") for x in "HDCS"}
+KING: Final = {x: DECK.index(f"{x}K") for x in "HDCS"}
 # identifier -> (bound card, target trick 1..9, sweep of the tricks before it)  (HI-NOT-3)
-TRICK_BOUND: dict[str, tuple[int, int, bool]] = {
+TRICK_BOUND: Final[dict[str, tuple[int, int, bool]]] = {
     "centrum": (T20, 5, True), "kismadar": (T21, 6, True), "nagymadar": (T22, 7, True),
     "pagat_uhu": (T1, 8, False), "sas_uhu": (T2, 8, False),
     "ultimo": (T1, 9, False), "sas_ultimo": (T2, 9, False),
     **{f"kiraly_uhu:{x}": (KING[x], 8, False) for x in "HDCS"},
     **{f"kiraly_ultimo:{x}": (KING[x], 9, False) for x in "HDCS"},
 }
-SAS_BONUSES = frozenset(("sas_ultimo", "sas_uhu"))
-BIRDS = frozenset(("centrum", "kismadar", "nagymadar"))
-KIRALY = frozenset(b for b in TRICK_BOUND if b.startswith("kiraly_"))
+SAS_BONUSES: Final = frozenset(("sas_ultimo", "sas_uhu"))
+BIRDS: Final = frozenset(("centrum", "kismadar", "nagymadar"))
+KIRALY: Final = frozenset(b for b in TRICK_BOUND if b.startswith("kiraly_"))
 TeamOf = Callable[[int], str]
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 from tarock.core.tricks import Trick
 from tarock.hungarian.options import HungarianOptions
 
-DECLARER_TEAM, OPPONENTS = "d", "o"
+DECLARER_TEAM: Final = "d"
+OPPONENTS: Final = "o"
 __all__ = ["BONUSES", "DECLARER_TEAM", "OPPONENTS", "DealOutcome", "Trick"]
 
 BONUSES = ("trull", "four_kings", "double", "volat", "ultimo", "xxi_catch", "pagat_catch")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from tarock.core.tricks import follow_mask
 from tarock.hungarian.cards import SUIT_MASKS, SUIT_OF, T1, TAROKK_SUIT, TAROKKS
 
-_T1_BIT = 1 << T1
+_T1_BIT: Final = 1 << T1
 
 
 def legal_cards(hand: int, led: int | None, keep_pagat: bool) -> int:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from tarock.core.cards import bits
 from tarock.hungarian.cards import FIVE_POINT, HONOURS, KINGS, T1, T20, T21, TAROKKS, bit
 from tarock.hungarian.options import HungarianOptions
 
 # Talon cards per position (declarer, 2nd, 3rd, 4th player) by bid level (HU-TALON-2).
-SHARES = {1: (3, 1, 1, 1), 2: (2, 2, 1, 1), 3: (1, 2, 2, 1), 4: (0, 2, 2, 2)}
+SHARES: Final = {1: (3, 1, 1, 1), 2: (2, 2, 1, 1), 3: (1, 2, 2, 1), 4: (0, 2, 2, 2)}
 
 
 def split_talon(talon: tuple[int, ...], level: int, active: tuple[int, ...],
