@@ -10,6 +10,9 @@ and the ratio ours/theirs in decisions per second is printed for Hungarian tarok
 comes from its own run in which the two engines take turns in rounds (``--rounds``, a tenth of
 the deals each), so that the load of a shared machine, which comes and goes, falls on both alike.
 
+The engine modules run compiled when built (``make native``) and from their sources with
+``TAROCK_PURE=1``; the report says which (``engine``).
+
 Usage: python benchmarks/engine_speed.py [--deals N] [--rounds R] [--game NAME] [--json]
 """
 
@@ -23,6 +26,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
+import tarock
 from tarock.core.protocol import Game, State, registered_games
 from tarock.games import make_game
 
@@ -196,7 +200,8 @@ def main() -> None:
     names = args.game or [g for g in CONFIGS if g in registered_games()]
     runs = [run_ours(name, options, args.deals) | {"label": label}
             for name in names for label, options in CONFIGS[name]]
-    report: dict[str, Any] = {"runs": runs}
+    # whether the engine modules ran compiled (make native) or from source (tarock.core.native)
+    report: dict[str, Any] = {"engine": tarock.NATIVE, "runs": runs}
     if "hungarian-tarokk" in names:
         ratio = interleaved_ratio(args.deals, args.rounds)
         if ratio is not None:
@@ -204,6 +209,7 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
+    print(f"engine modules: {report['engine']}")
     for run in runs:
         print(f"{run['game']} ({run['label']}): {run['deals']} deals, {run['decisions']} "
               f"decisions in {run['seconds']} s")
