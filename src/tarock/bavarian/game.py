@@ -279,6 +279,12 @@ class BavarianState(State):
             return "lays away 3 cards"
         return self.action_to_string(action)
 
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """As describe_for per seat: every action but the lay-away is told to all in full."""
+        if action.kind == A.LAY_AWAY:
+            return super().describe_all(actor, action)
+        return (self.action_to_string(action),) * self.game.num_seats
+
     # -- errors ------------------------------------------------------------------------------
 
     def _illegal(self, message: str, rule: str, legal: Sequence[Action] | None = None

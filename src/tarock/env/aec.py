@@ -139,9 +139,10 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         """``agent``'s information-state tensor and the legal tokens if it is to act."""
         state = self._state()
         seat = self._seat[agent]
-        mask = np.zeros(self.encoding.num_tokens, dtype=np.int8)
         if state.current_player() == seat:  # never true once the deal is over (TERMINAL)
-            mask[state.legal_tokens()] = 1
+            mask = state.choice().mask()
+        else:
+            mask = np.zeros(self.encoding.num_tokens, dtype=np.int8)
         return {"observation": self.writer.tensor(state, seat), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:

@@ -295,6 +295,13 @@ class HungarianState(State):
             return None
         return self.action_to_string(action)
 
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """As describe_for per seat; every action but those describe_for hides is told to all
+        in full."""
+        if action.kind in (A.DISCARD, A.ANNUL) or (action.kind == A.PASS and self.phase == CLAIM):
+            return super().describe_all(actor, action)
+        return (self.action_to_string(action),) * self.game.num_seats
+
     # -- phase handlers ----------------------------------------------------------------------
 
     def _illegal(self, message: str, rule: str, expected: str | None = None) -> IllegalActionError:

@@ -307,6 +307,13 @@ class OttocentoState(State):
             return "sets a card aside"
         return self.action_to_string(action)
 
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """As describe_for per seat: every action but the discard and the set-aside is told to
+        all in full."""
+        if action.kind in (A.DISCARD, A.SET_ASIDE):
+            return super().describe_all(actor, action)
+        return (self.action_to_string(action),) * self.game.num_seats
+
     def envelope(self) -> dict[str, Any]:
         return {"totals": list(self.totals_before), "deals_played": self.deals_played}
 
