@@ -101,6 +101,7 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         self.truncations: dict[AgentID, bool] = {}
         self.infos: dict[AgentID, dict[str, Any]] = {}
         self.agent_selection: AgentID = self.possible_agents[0]
+        self._rewards_cleared = False
 
     # -- spaces ------------------------------------------------------------------------------
 
@@ -128,6 +129,7 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
+        self._rewards_cleared = False  # rewards are 0.0 until the first step sets them to 0
         self.agent_selection = self.possible_agents[self.env_state.current_player()]
 
     def _state(self) -> EnvState:
@@ -162,8 +164,16 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         token = int(action)  # numpy integers from space.sample(); an int in the pending prefix
         state.apply_token(token)  # raises, changing nothing, when the token is illegal
 
+        if not state.is_terminal() and self._rewards_cleared:
+            # every reward is zero until the deal ends, so once the first step has cleared
+            # them PettingZoo's clearing and accumulating below would change nothing
+            self.agent_selection = self.possible_agents[state.current_player()]
+            if self.render_mode == "human":
+                self.render()
+            return
         self._cumulative_rewards[agent] = 0.0  # its reward so far has been seen through last()
         self._clear_rewards()
+        self._rewards_cleared = True
         if state.is_terminal():
             returns = state.returns()
             for name in self.agents:

@@ -170,31 +170,31 @@ class EnvState:
         told = engine.describe_all(actor, action)
         engine.apply(action)
         full = told[actor]
-        s = len(told)
-        if told.count(full) == s:
-            seen = (1 << s) - 1
+        flat = self.flat
+        spelled = self.encoding.tokens(action)
+        # every seat's counts (the "actions" and "hidden" blocks of its tensor): a scalar
+        # store per seat and token through the memoryview, which costs less than numpy's
+        # indexing, and than an indexed update for the few stores of an action
+        if told.count(full) == len(told):  # the common case: told to every seat in full
+            seen = (1 << len(told)) - 1
+            for at in self.layout.told_at[actor]:
+                for token in spelled:
+                    flat[at + token] += 1.0
         else:
-            seen = sum(1 << q for q, text in enumerate(told) if text == full)
+            seen = 0
+            hidden = self.layout.hidden_at[actor]
+            for q, at in enumerate(self.layout.told_at[actor]):
+                if told[q] == full:
+                    seen |= 1 << q
+                    for token in spelled:
+                        flat[at + token] += 1.0
+                else:
+                    flat[hidden[q]] += 1.0
         self.perceived.append(told)
         self.seen_by.append(seen)
-        self._count(actor, action, seen)
         self.pending = ()
         self._choice = None
         self._narrowed = None
-
-    def _count(self, actor: int, action: Hashable, seen: int) -> None:
-        """Add ``action`` to every seat's counts: a scalar store per seat and token, through
-        the memoryview (numpy's indexing costs more per store, and an indexed update more
-        than the few stores of an action)."""
-        flat = self.flat
-        spelled = self.encoding.tokens(action)
-        hidden = self.layout.hidden_at[actor]
-        for q, at in enumerate(self.layout.told_at[actor]):
-            if seen >> q & 1:
-                for token in spelled:
-                    flat[at + token] += 1.0
-            else:
-                flat[hidden[q]] += 1.0
 
     def clone(self) -> EnvState:
         other = EnvState.__new__(EnvState)

@@ -39,36 +39,49 @@ class TokenChoice:
 
     def __init__(self, encoding: ActionEncoding, legal: Sequence[Hashable],
                  pending: tuple[int, ...]):
-        depth = len(pending)
-        single = encoding.single
-        # token -> the action it completes, or None when it only extends the prefix
-        nxt: dict[int, Hashable | None] = {}
-        # token -> the legal actions it starts or continues, when it completes none: all that
-        # the next token's choice has to look at
-        leads_on: dict[int, list[Hashable]] = {}
-        for action in legal:
-            # a one-token action (most of them) completes at once; asking the encoding's table
-            # first spares spelling it
-            token = single.get(action) if not depth else None
-            if token is not None:
-                done = True
-            else:
-                spelled = encoding.tokens(action)
-                if spelled[:depth] != pending or len(spelled) <= depth:
-                    continue
-                token = spelled[depth]
-                done = len(spelled) == depth + 1
-            previous = nxt.get(token, ...)
-            if previous is not ... and (done or previous is not None):
-                raise AssertionError(f"ambiguous spelling of {action!r}: {encoding.tokens(action)}")
-            nxt[token] = action if done else None
-            if not done:
-                leads_on.setdefault(token, []).append(action)
-        self.completes = nxt
-        self.leads_on = leads_on
-        self.tokens = tuple(sorted(nxt))
         self.num_tokens = encoding.num_tokens
         self._mask: np.ndarray | None = None
+        # token -> the action it completes, or None when it only extends the prefix
+        self.completes: dict[int, Hashable | None] = {}
+        # token -> the legal actions it starts or continues, when it completes none: all that
+        # the next token's choice has to look at
+        self.leads_on: dict[int, list[Hashable]] = {}
+        if not pending:
+            # the common case, every legal action one token: the table says them all at once
+            spelled = list(map(encoding.single.get, legal))
+            if None not in spelled:
+                self.completes = dict(zip(spelled, legal, strict=True))
+                if len(self.completes) == len(spelled):
+                    self.tokens = tuple(sorted(self.completes))
+                    return
+                self.completes = {}  # two actions with one token: named below
+        self._spell_out(encoding, legal, pending)
+        self.tokens = tuple(sorted(self.completes))
+
+    def _spell_out(self, encoding: ActionEncoding, legal: Sequence[Hashable],
+                   pending: tuple[int, ...]) -> None:
+        """Fill ``completes`` and ``leads_on`` action by action (one pass over the spellings,
+        which the encoding memoises)."""
+        depth = len(pending)
+        nxt, leads_on, tokens_of = self.completes, self.leads_on, encoding.tokens
+        for action in legal:
+            spelled = tokens_of(action)
+            if len(spelled) <= depth or (depth and spelled[:depth] != pending):
+                continue
+            token = spelled[depth]
+            done = len(spelled) == depth + 1
+            previous = nxt.get(token, ...)
+            if previous is not ... and (done or previous is not None):
+                raise AssertionError(f"ambiguous spelling of {action!r}: {spelled}")
+            if done:
+                nxt[token] = action
+            else:
+                nxt[token] = None
+                group = leads_on.get(token)
+                if group is None:
+                    leads_on[token] = [action]
+                else:
+                    group.append(action)
 
     def mask(self) -> np.ndarray:
         """The legal tokens as PettingZoo's ``action_mask`` (int8, 1 = legal), a new array

@@ -78,13 +78,21 @@ class HungarianEncoding(ActionEncoding):
         return self.card_tokens("discard", action.arg)
 
     def extra_features(self, state: State, seat: int) -> Sequence[float]:
-        """The discard facts of the observation (HU-TALON-7), public to every seat."""
+        """The discard facts of the observation (HU-TALON-7), public to every seat. A tuple, the
+        same one while nothing is disclosed, so that the tensor sees at once that nothing
+        changed."""
         info = state.public_discard_info()
+        if not info:
+            return _NOTHING_DISCLOSED
         out = [0.0] * self.num_extra
         for code in info.get("declarer_discarded_tarokks", ()):
-            out[DECK.index(code)] = 1.0
+            out[_INDEX[code]] = 1.0
         seats = state.game.num_seats
         for q, count in info.get("discarded_tarokks", {}).items():
             out[42 + (int(q) - seat) % seats] = float(count)
         out[42 + SEATS] = float(info.get("common_pile_tarokks", 0))
-        return out
+        return tuple(out)
+
+
+_INDEX = {card.code: card.index for card in DECK.cards}
+_NOTHING_DISCLOSED = (0.0,) * (42 + SEATS + 1)
