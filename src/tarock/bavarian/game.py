@@ -247,7 +247,10 @@ class BavarianState(State):
         if phase == TRUMP:
             return [A.TRUMPS[s] for s in self.options]
         if phase == LAY_AWAY:
-            return [Action(A.LAY_AWAY, m) for m in lay_away_options(self.hands[self.to_act])]
+            # tuple.__new__: the named tuple's own __new__ is a Python call per set, and a
+            # lay-away offers a few hundred
+            return [_new(Action, (A.LAY_AWAY, m))
+                    for m in lay_away_options(self.hands[self.to_act])]
         return []
 
     def apply(self, action: Action) -> None:
@@ -650,6 +653,8 @@ class BavarianState(State):
             obs["result"] = self.result()
         return obs
 
+
+_new = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 _HANDLERS = {
     AUCTION: BavarianState._do_auction,

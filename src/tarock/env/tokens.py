@@ -48,13 +48,28 @@ class TokenChoice:
         self.leads_on: dict[int, list[Hashable]] = {}
         if not pending:
             # the common case, every legal action one token: the table says them all at once
-            spelled = list(map(encoding.single.get, legal))
-            if None not in spelled:
-                self.completes = dict(zip(spelled, legal, strict=True))
-                if len(self.completes) == len(spelled):
+            single = list(map(encoding.single.get, legal))
+            if None not in single:
+                self.completes = dict(zip(single, legal, strict=True))
+                if len(self.completes) == len(single):
                     self.tokens = tuple(sorted(self.completes))
                     return
                 self.completes = {}  # two actions with one token: named below
+            elif not any(single):
+                # a choice of sets (a discard): every action longer than one token, so each
+                # first token only leads on, and the actions need only grouping by it
+                spelled = list(map(encoding.tokens, legal))
+                if min(map(len, spelled)) > 1:
+                    leads_on = self.leads_on
+                    for first, action in zip([sp[0] for sp in spelled], legal, strict=True):
+                        group = leads_on.get(first)
+                        if group is None:
+                            leads_on[first] = [action]
+                        else:
+                            group.append(action)
+                    self.completes = dict.fromkeys(leads_on)
+                    self.tokens = tuple(sorted(leads_on))
+                    return
         self._spell_out(encoding, legal, pending)
         self.tokens = tuple(sorted(self.completes))
 

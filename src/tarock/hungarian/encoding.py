@@ -54,6 +54,7 @@ class HungarianEncoding(ActionEncoding):
             ("common_pile_tarokks", 1, "5 players: tarokks in the non-declarers' common pile"),
         ])
         self.single = self._single_tokens()
+        self._extras: dict[tuple[object, ...], tuple[float, ...]] = {}
 
     def _single_tokens(self) -> dict[Hashable, int]:
         start = self.start
@@ -78,21 +79,30 @@ class HungarianEncoding(ActionEncoding):
         return self.card_tokens("discard", action.arg)
 
     def extra_features(self, state: State, seat: int) -> Sequence[float]:
-        """The discard facts of the observation (HU-TALON-7), public to every seat. A tuple, the
-        same one while nothing is disclosed, so that the tensor sees at once that nothing
-        changed."""
+        """The discard facts of the observation (HU-TALON-7), public to every seat. A tuple,
+        memoised by the facts and the seat: the facts change a few times a deal, and the same
+        tuple tells the tensor at once that nothing changed."""
         info = state.public_discard_info()
         if not info:
             return _NOTHING_DISCLOSED
-        out = [0.0] * self.num_extra
-        for code in info.get("declarer_discarded_tarokks", ()):
-            out[_INDEX[code]] = 1.0
+        disclosed = info.get("discarded_tarokks")
         seats = state.game.num_seats
-        for q, count in info.get("discarded_tarokks", {}).items():
-            out[42 + (int(q) - seat) % seats] = float(count)
-        out[42 + SEATS] = float(info.get("common_pile_tarokks", 0))
-        return tuple(out)
+        key = (seat, seats, tuple(info.get("declarer_discarded_tarokks", ())),
+               tuple(disclosed.items()) if disclosed else (), info.get("common_pile_tarokks", 0))
+        extra = self._extras.get(key)
+        if extra is None:
+            out = [0.0] * self.num_extra
+            for code in key[2]:
+                out[_INDEX[code]] = 1.0
+            for q, count in key[3]:
+                out[42 + (int(q) - seat) % seats] = float(count)
+            out[42 + SEATS] = float(key[4])
+            if len(self._extras) >= _EXTRAS_LIMIT:
+                self._extras.clear()
+            extra = self._extras[key] = tuple(out)
+        return extra
 
 
+_EXTRAS_LIMIT = 1 << 12  # sets of discard facts remembered by extra_features
 _INDEX = {card.code: card.index for card in DECK.cards}
 _NOTHING_DISCLOSED = (0.0,) * (42 + SEATS + 1)

@@ -264,7 +264,9 @@ class OttocentoState(State):
             return [*out, *declare_actions(self.hands[p], self.shown, self.opt),
                     A.DECLINE_ACTION]
         if phase == DISCARD:
-            return [Action(A.DISCARD, m) for m in discard_options(self.hands[p])]
+            # tuple.__new__: the named tuple's own __new__ is a Python call per pair, and a
+            # discard offers over a hundred
+            return [_new(Action, (A.DISCARD, m)) for m in discard_options(self.hands[p])]
         if phase == SET_ASIDE:
             allowed = self.hands[p]
             if self.opt.two_player_setaside_restricted:
@@ -615,6 +617,8 @@ _EXPECTED = {
     PLAY: (A.PLAY,),
     EXCHANGE: (A.EXCHANGE,),
 }
+_new = tuple.__new__  # an Action without the named tuple's Python-level __new__
+
 _HANDLERS = {
     SET_ASIDE: OttocentoState._do_set_aside,
     CLAIM: OttocentoState._do_claim,
