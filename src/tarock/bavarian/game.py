@@ -137,7 +137,12 @@ class BavarianGame(Game):
 
     def action_encoding(self) -> BavarianEncoding:
         if self._encoding is None:
-            self._encoding = BavarianEncoding(self.deck)
+            # one per pack, shared by every game that uses it (as the other games' encodings
+            # are): what the encoding and the environments memoise by it then serves them all
+            encoding = _ENCODINGS.get(self.pack.size)
+            if encoding is None:
+                encoding = _ENCODINGS[self.pack.size] = BavarianEncoding(self.deck)
+            self._encoding = encoding
         return self._encoding
 
     def options_to_json(self) -> dict[str, Any]:
@@ -654,6 +659,7 @@ class BavarianState(State):
         return obs
 
 
+_ENCODINGS: dict[int, BavarianEncoding] = {}  # by pack size: FULL or SHORT
 _new = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 _HANDLERS = {
