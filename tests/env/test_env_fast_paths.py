@@ -86,3 +86,41 @@ def test_tensors_counts_and_token_choices_are_the_reference_ones(name, options):
                 state = state.clone()  # clones carry the caches along
             state.apply_token(rng.choice(state.legal_tokens()))
         np.testing.assert_array_equal(state.counts, reference_counts(state))
+
+
+def hungarian_extras_reference(state, seat: int) -> list[float]:
+    """HU-TALON-7's features as first written: public_discard_info read at every call."""
+    from tarock.hungarian.cards import DECK
+    from tarock.hungarian.encoding import SEATS
+
+    info = state.public_discard_info()
+    out = [0.0] * (42 + SEATS + 1)
+    for code in info.get("declarer_discarded_tarokks", ()):
+        out[DECK.index(code)] = 1.0
+    seats = state.game.num_seats
+    for q, count in info.get("discarded_tarokks", {}).items():
+        out[42 + (int(q) - seat) % seats] = float(count)
+    out[42 + SEATS] = float(info.get("common_pile_tarokks", 0))
+    return out
+
+
+@pytest.mark.parametrize("options", [
+    {}, {"players": 5}, {"tarokk_discard_disclosure": "first_announcement_turn"},
+    {"players": 5, "tarokk_discard_disclosure": "first_announcement_turn"},
+    {"players": 5, "five_player_dealer_blind": True}], ids=str)
+def test_hungarian_extra_features_are_the_reference_ones(options):
+    """The memo of the discard facts (one encoding for every table and option) gives what
+    public_discard_info says, for every seat at every decision."""
+    games = [tarock.games.make_game("hungarian-tarokk", o) for o in (options, {})]
+    rng = random.Random(11)
+    nonzero = 0
+    for seed in range(12):
+        game = games[seed % 2]
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
+        while not state.is_terminal():
+            for seat in range(game.num_seats):
+                got = game.action_encoding().extra_features(state, seat)
+                assert list(got) == hungarian_extras_reference(state, seat)
+                nonzero += any(got)
+            state.apply(rng.choice(state.legal_actions()))
+    assert nonzero > 500
