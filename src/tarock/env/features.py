@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from tarock.core.cards import iter_bits
 from tarock.core.encoding import Segment, layout
 from tarock.core.protocol import Game
 
@@ -96,54 +95,50 @@ class TensorWriter:
         change), the trick on the table when it is not the one written plus cards, the seat to
         act, the pending tokens and the game's extra features when they changed."""
         lay = state.layout
-        s, n = lay.seats, lay.cards
         flat, mark = state.flat, state.marks[seat]
-        base = seat * lay.size
         engine = state.engine
         actor = engine.current_player()
-        at = base + lay.to_act + (actor - seat) % s if actor >= 0 else -1
+        at = lay.to_act_at[seat][actor] if actor >= 0 else -1
         if at != mark[0]:
             if mark[0] >= 0:
                 flat[mark[0]] = 0.0
             if at >= 0:
                 flat[at] = 1.0
             mark[0] = at
-        view = engine.card_view(seat)
-        hand = view.hand
+        hand, tricks, cards, seats = engine.card_view(seat)
         changed = hand ^ mark[1]
         if changed:
-            at = base + lay.hand
-            for card in iter_bits(changed):
-                flat[at + card] = float(hand >> card & 1)
             mark[1] = hand
-        played = base + lay.played
-        trick = base + lay.trick
-        cards, seats = view.trick, view.trick_seats
-        written, written_seats = mark[3], mark[4]
+            at = lay.hand_at[seat] - 1
+            while changed:
+                low = changed & -changed
+                flat[at + low.bit_length()] = 1.0 if hand & low else 0.0
+                changed ^= low
+        played, trick, n = lay.played_at[seat], lay.trick_at[seat], lay.cards
+        written = mark[3]
         k = len(written)
-        tricks = view.tricks
-        if len(tricks) != mark[2] or cards[:k] != written or seats[:k] != written_seats:
+        if len(tricks) != mark[2] or (k and (cards[:k] != written or seats[:k] != mark[4])):
             # the trick written is no longer on the table (finished, as a rule): take it off,
             # then add the finished tricks not written yet
-            for position, (who, card) in enumerate(zip(written_seats, written, strict=True)):
-                flat[played + (who - seat) % s * n + card] = 0.0
+            for position, (who, card) in enumerate(zip(mark[4], written, strict=True)):
+                flat[played[who] + card] = 0.0
                 flat[trick + position * n + card] = 0.0
-            won = base + lay.won
+            won = lay.won_at[seat]
             for done in tricks[mark[2]:]:
-                winner = won + (done.winner - seat) % s * n
+                winner = won[done.winner]
                 for who, card in zip(done.seats, done.cards, strict=True):
-                    flat[played + (who - seat) % s * n + card] = 1.0
+                    flat[played[who] + card] = 1.0
                     flat[winner + card] = 1.0
             mark[2], mark[3], mark[4] = len(tricks), (), ()
             k = 0
         if len(cards) > k:
             for position in range(k, len(cards)):
                 card = cards[position]
-                flat[played + (seats[position] - seat) % s * n + card] = 1.0
+                flat[played[seats[position]] + card] = 1.0
                 flat[trick + position * n + card] = 1.0
             mark[3], mark[4] = cards, seats
-        if (state.pending and actor == seat) or mark[5]:
-            at = base + lay.pending
+        if mark[5] or (state.pending and actor == seat):
+            at = lay.pending_at[seat]
             pending = tuple(at + t for t in state.pending) if actor == seat else ()
             if pending != mark[5]:
                 for position in mark[5]:
@@ -152,7 +147,7 @@ class TensorWriter:
                     flat[position] = 1.0
                 mark[5] = pending
         extra = state.encoding.extra_features(engine, seat)
-        if extra != mark[6]:
-            state.tensors[seat, lay.extra:] = extra
+        if extra is not mark[6] and extra != mark[6]:
+            state.rows[seat][lay.extra:] = extra
             mark[6] = extra
-        return state.tensors[seat]
+        return state.rows[seat]

@@ -33,8 +33,9 @@ class TensorLayout:
     features: the offsets depend on nothing else), and where each actor's actions are counted
     in the seats' tensors, as positions in the state's flat array of all of them."""
 
-    __slots__ = ("cards", "extra", "hand", "hidden_at", "pending", "played", "seat", "seats",
-                 "size", "to_act", "tokens", "told_at", "trick", "won")
+    __slots__ = ("cards", "extra", "hand", "hand_at", "hidden_at", "pending", "pending_at",
+                 "played", "played_at", "seat", "seats", "size", "to_act", "to_act_at", "tokens",
+                 "told_at", "trick", "trick_at", "won", "won_at")
 
     def __init__(self, game: Game):
         fields = tensor_fields(game)
@@ -53,6 +54,19 @@ class TensorLayout:
                              for actor in range(s))
         self.hidden_at = tuple(tuple(q * size + hidden + (actor - q) % s for q in range(s))
                                for actor in range(s))
+        # per observing seat q, positions in the flat array: [q][who] is the first entry of
+        # seat who's row of a per-seat field (relative to q), for the fields written by cards
+        n = self.cards
+
+        def rows(field: int, width: int) -> tuple[tuple[int, ...], ...]:
+            return tuple(tuple(q * size + field + (who - q) % s * width for who in range(s))
+                         for q in range(s))
+
+        self.to_act_at = rows(self.to_act, 1)
+        self.played_at, self.won_at = rows(self.played, n), rows(self.won, n)
+        self.hand_at = tuple(q * size + self.hand for q in range(s))
+        self.trick_at = tuple(q * size + self.trick for q in range(s))
+        self.pending_at = tuple(q * size + self.pending for q in range(s))
 
 
 _LAYOUTS: dict[tuple[int, int, int, int], TensorLayout] = {}
@@ -72,7 +86,7 @@ class EnvState:
     """A deal in progress, driven by tokens (see the module docstring)."""
 
     __slots__ = ("_choice", "_narrowed", "counts", "encoding", "engine", "flat", "layout",
-                 "marks", "pending", "perceived", "seen_by", "tensors")
+                 "marks", "pending", "perceived", "rows", "seen_by", "tensors")
 
     def __init__(self, engine: State):
         self.engine = engine
@@ -88,8 +102,9 @@ class EnvState:
         # "actions" and "hidden" blocks (``counts``, a view) are kept up to date action by
         # action, the rest when the tensor is asked for (TensorWriter.sync)
         self.tensors = np.zeros((s, layout.size), dtype=np.float32)
-        self.tensors[range(s), [layout.seat + q for q in range(s)]] = 1.0
         self._views()
+        for q in range(s):
+            self.flat[q * layout.size + layout.seat + q] = 1.0
         # per seat, what its tensor holds of the parts that are brought up to date on demand:
         # [to_act position (-1: none), hand, finished tricks, trick cards, trick seats,
         #  pending positions, extra features]
@@ -101,17 +116,19 @@ class EnvState:
 
     def _views(self) -> None:
         """``flat`` (one memoryview over every seat's tensor: a scalar store through it costs
-        less than numpy's indexing) and ``counts`` (the action blocks of every seat)."""
+        less than numpy's indexing), ``rows`` (each seat's tensor) and ``counts`` (the action
+        blocks of every seat)."""
         layout = self.layout
         s, t = layout.seats, layout.tokens
         self.flat = memoryview(self.tensors.reshape(-1))
+        self.rows = list(self.tensors)
         start = layout.told_at[0][0]
         self.counts = self.tensors[:, start:start + s * t + s]
 
     def __getstate__(self) -> dict[str, object]:
         """Pickling (OpenSpiel's serialization) leaves out the views, which are made anew."""
         return {name: getattr(self, name) for name in self.__slots__
-                if name not in ("counts", "flat")}
+                if name not in ("counts", "flat", "rows")}
 
     def __setstate__(self, state: dict[str, object]) -> None:
         for name, value in state.items():
