@@ -124,3 +124,25 @@ def test_hungarian_extra_features_are_the_reference_ones(options):
                 nonzero += any(got)
             state.apply(rng.choice(state.legal_actions()))
     assert nonzero > 500
+
+
+@pytest.mark.parametrize(("name", "options"), TABLES, ids=lambda x: str(x))
+def test_describe_all_is_describe_for_per_seat(name, options):
+    """What every seat is told, asked at once (games memoise and shortcut it), is what
+    describe_for says per seat, the actor being told action_to_string."""
+    game = tarock.games.make_game(name, options)
+    rng = random.Random(5)
+    hidden = 0
+    for seed in range(40):
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
+        while not state.is_terminal():
+            actor = state.current_player()
+            legal = state.legal_actions()
+            for action in legal[:12]:
+                full = state.action_to_string(action)
+                reference = tuple(full if q == actor else state.describe_for(q, actor, action)
+                                  for q in range(game.num_seats))
+                assert state.describe_all(actor, action) == reference
+                hidden += reference.count(full) < game.num_seats
+            state.apply(rng.choice(legal))
+    assert hidden > 40

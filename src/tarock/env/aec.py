@@ -141,7 +141,7 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         """``agent``'s information-state tensor and the legal tokens if it is to act."""
         state = self._state()
         seat = self._seat[agent]
-        if state.current_player() == seat:  # never true once the deal is over (TERMINAL)
+        if state.engine.current_player() == seat:  # never true once the deal is over (TERMINAL)
             mask = state.choice().mask()
         else:
             mask = np.zeros(self.encoding.num_tokens, dtype=np.int8)
@@ -164,10 +164,11 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         token = int(action)  # numpy integers from space.sample(); an int in the pending prefix
         state.apply_token(token)  # raises, changing nothing, when the token is illegal
 
-        if not state.is_terminal() and self._rewards_cleared:
+        engine = state.engine
+        if not engine.is_terminal() and self._rewards_cleared:
             # every reward is zero until the deal ends, so once the first step has cleared
             # them PettingZoo's clearing and accumulating below would change nothing
-            self.agent_selection = self.possible_agents[state.current_player()]
+            self.agent_selection = self.possible_agents[engine.current_player()]
             if self.render_mode == "human":
                 self.render()
             return

@@ -172,7 +172,9 @@ class EnvState:
     def apply_token(self, token: int) -> None:
         """Choose ``token``; an illegal token raises IllegalActionError and changes nothing."""
         choice = self.choice()
-        action = choice.choose(token)
+        action = choice.completes.get(token, choice)  # the choice itself: not a legal token
+        if action is choice:
+            choice.choose(token)  # raises IllegalActionError
         if action is None:
             self.pending = (*self.pending, token)
             self._narrowed = (self.pending, choice.leads_on[token])

@@ -297,10 +297,18 @@ class HungarianState(State):
 
     def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
         """As describe_for per seat; every action but those describe_for hides is told to all
-        in full."""
-        if action.kind in (A.DISCARD, A.ANNUL) or (action.kind == A.PASS and self.phase == CLAIM):
+        in full. Only a kontra's words depend on the state (its level), so the others are
+        memoised by action."""
+        kind = action.kind
+        if kind in (A.DISCARD, A.ANNUL) or (kind == A.PASS and self.phase == CLAIM):
             return super().describe_all(actor, action)
-        return (self.action_to_string(action),) * self.game.num_seats
+        if kind == A.KONTRA:
+            return (self.action_to_string(action),) * self.game.num_seats
+        told = _TOLD_TO_ALL.get((action, self.game.num_seats))
+        if told is None:
+            told = _TOLD_TO_ALL[action, self.game.num_seats] = (
+                (self.action_to_string(action),) * self.game.num_seats)
+        return told
 
     # -- phase handlers ----------------------------------------------------------------------
 
@@ -947,6 +955,10 @@ def _discard_action(mask: int) -> Action:
         action = _DISCARDS[mask] = A.Action(A.DISCARD, mask)
     return action
 
+
+# describe_all's memo: (action, seats) -> what every seat is told, for the actions whose
+# words do not depend on the state (a few hundred: bids, calls, announcements, cards)
+_TOLD_TO_ALL: dict[tuple[Action, int], tuple[str, ...]] = {}
 
 _HANDLERS = {
     AUCTION: HungarianState._do_auction,
