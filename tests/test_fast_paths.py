@@ -131,3 +131,26 @@ def sorted_args_reference(name: str, state) -> list[int]:
     from tarock.ottocento.deal import discard_options
 
     return discard_options(state.hands[state.to_act])
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {}])
+def test_cards_to_give_are_in_the_reference_order(options):
+    """The set-aside and Matto-exchange choices sorted by a precomputed rank are in the order
+    of _cheap_first itself (ties by card index)."""
+    from tarock.games import make_game
+    from tarock.ottocento import actions as A
+    from tarock.ottocento.game import _cheap_first
+
+    game = make_game("ottocento", options)
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(40):
+        state = game.new_deal_state(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if legal[0].kind in (A.SET_ASIDE, A.EXCHANGE):
+                cards = [a.arg for a in legal]
+                assert cards == sorted(cards, key=_cheap_first)
+                checked += 1
+            state.apply(rng.choice(legal))
+    assert checked > 10
