@@ -139,7 +139,9 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
 
     def observe(self, agent: AgentID) -> Observation:
         """``agent``'s information-state tensor and the legal tokens if it is to act."""
-        state = self._state()
+        state = self.env_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
         if state.engine.current_player() == seat:  # never true once the deal is over (TERMINAL)
             mask = state.choice().mask()

@@ -196,9 +196,14 @@ class EnvState:
         # indexing, and than an indexed update for the few stores of an action
         if told.count(full) == len(told):  # the common case: told to every seat in full
             seen = (1 << len(told)) - 1
-            for at in self.layout.told_at[actor]:
-                for token in spelled:
+            if len(spelled) == 1:  # and one token
+                token = spelled[0]
+                for at in self.layout.told_at[actor]:
                     flat[at + token] += 1.0
+            else:
+                for at in self.layout.told_at[actor]:
+                    for token in spelled:
+                        flat[at + token] += 1.0
         else:
             seen = 0
             hidden = self.layout.hidden_at[actor]
