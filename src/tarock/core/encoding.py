@@ -68,16 +68,13 @@ class ActionEncoding(ABC):
     def __init__(self, rows: Iterable[tuple[str, int, str]], deck: Deck,
                  card_segments: Iterable[str] = ()):
         self.segments = layout(rows)
+        self.num_tokens: int = self.segments[-1].stop  # a plain attribute: read at every step
         self._by_name = {s.name: s for s in self.segments}
         self.deck = deck
         self.card_segments = frozenset(card_segments)  # segments indexed by card
         self._spelled_actions: dict[Hashable, tuple[int, ...]] = {}
         # the token of every action that is one token (filled by each game's encoding)
         self.single: dict[Hashable, int] = {}
-
-    @property
-    def num_tokens(self) -> int:
-        return self.segments[-1].stop
 
     def start(self, name: str) -> int:
         """The first token of segment ``name``."""

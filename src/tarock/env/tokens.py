@@ -41,8 +41,6 @@ class TokenChoice:
                  pending: tuple[int, ...]):
         self.num_tokens = encoding.num_tokens
         self._mask: np.ndarray | None = None
-        # token -> the action it completes, or None when it only extends the prefix
-        self.completes: dict[int, Hashable | None] = {}
         # token -> the legal actions it starts or continues, when it completes none: all that
         # the next token's choice has to look at
         self.leads_on: dict[int, list[Hashable]] = {}
@@ -50,11 +48,13 @@ class TokenChoice:
             # the common case, every legal action one token: the table says them all at once
             single = list(map(encoding.single.get, legal))
             if None not in single:
-                self.completes = dict(zip(single, legal, strict=True))
+                # token -> the action it completes, or None when it only extends the prefix
+                self.completes: dict[int, Hashable | None] = dict(zip(single, legal,
+                                                                      strict=True))
                 if len(self.completes) == len(single):
                     self.tokens = tuple(sorted(self.completes))
                     return
-                self.completes = {}  # two actions with one token: named below
+                # two actions with one token: named below
             elif not any(single):
                 # a choice of sets (a discard): every action longer than one token, so each
                 # first token only leads on, and the actions need only grouping by it
@@ -70,6 +70,7 @@ class TokenChoice:
                     self.completes = dict.fromkeys(leads_on)
                     self.tokens = tuple(sorted(leads_on))
                     return
+        self.completes = {}
         self._spell_out(encoding, legal, pending)
         self.tokens = tuple(sorted(self.completes))
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tarock.core.cards import iter_bits
+from tarock.core.cards import Deck, iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
@@ -315,7 +315,14 @@ class OttocentoState(State):
         all in full."""
         if action.kind in (A.DISCARD, A.SET_ASIDE):
             return super().describe_all(actor, action)
-        return (self.action_to_string(action),) * self.game.num_seats
+        # the words depend on the action and the card faces only: memoised
+        key = (action, self.game.deck, self.game.num_seats)
+        told = _TOLD_TO_ALL.get(key)
+        if told is None:
+            if len(_TOLD_TO_ALL) >= _TOLD_LIMIT:
+                _TOLD_TO_ALL.clear()
+            told = _TOLD_TO_ALL[key] = (self.action_to_string(action),) * self.game.num_seats
+        return told
 
     def envelope(self) -> dict[str, Any]:
         return {"totals": list(self.totals_before), "deals_played": self.deals_played}
@@ -623,6 +630,9 @@ _EXPECTED = {
     PLAY: (A.PLAY,),
     EXCHANGE: (A.EXCHANGE,),
 }
+# describe_all's memo: (action, deck, seats) -> what every seat is told
+_TOLD_TO_ALL: dict[tuple[Action, Deck, int], tuple[str, ...]] = {}
+_TOLD_LIMIT = 1 << 14
 _new = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 _HANDLERS = {
