@@ -146,8 +146,9 @@ class TensorWriter:
                 for position in pending:
                     flat[position] = 1.0
                 mark[5] = pending
-        extra = state.encoding.extra_features(engine, seat)
-        if extra is not mark[6] and extra != mark[6]:
-            state.rows[seat][lay.extra:] = extra
-            mark[6] = extra
+        if lay.extra < lay.size:  # the game has extra features
+            extra = state.encoding.extra_features(engine, seat)
+            if extra is not mark[6] and extra != mark[6]:
+                state.rows[seat][lay.extra:] = extra
+                mark[6] = extra
         return state.rows[seat]

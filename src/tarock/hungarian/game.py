@@ -17,7 +17,7 @@ from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
-from tarock.core.tricks import CardView, card_view, tricks_view
+from tarock.core.tricks import CardView, tricks_view
 from tarock.hungarian import actions as A
 from tarock.hungarian.actions import Action
 from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
@@ -820,7 +820,10 @@ class HungarianState(State):
     # -- observation -------------------------------------------------------------------------
 
     def card_view(self, seat: int) -> CardView:
-        return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
+        # tarock.core.tricks.card_view's snapshot, made without the named tuple's Python-level
+        # __new__: the environments ask for it at every decision
+        return tuple.__new__(CardView, (self.hands[seat], tuple(self.tricks), tuple(self.trick),
+                                        tuple(self.trick_seats)))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows (HU-IRR-2): its own cards and the public record, nothing else."""
