@@ -147,7 +147,8 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
             mask = state.choice().mask()
         else:
             mask = np.zeros(self.encoding.num_tokens, dtype=np.int8)
-        return {"observation": self.writer.tensor(state, seat), "action_mask": mask}
+        # TensorWriter.tensor without its call: the state's row, brought up to date, copied
+        return {"observation": self.writer.sync(state, seat).copy(), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play one token of the selected agent, or retire it once the deal is over (action

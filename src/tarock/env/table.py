@@ -190,14 +190,14 @@ class EnvState:
         engine.apply(action)
         full = told[actor]
         flat = self.flat
-        spelled = self.encoding.tokens(action)
+        token = self.encoding.single.get(action)
+        spelled = (token,) if token is not None else self.encoding.tokens(action)
         # every seat's counts (the "actions" and "hidden" blocks of its tensor): a scalar
         # store per seat and token through the memoryview, which costs less than numpy's
         # indexing, and than an indexed update for the few stores of an action
         if told.count(full) == len(told):  # the common case: told to every seat in full
             seen = (1 << len(told)) - 1
-            if len(spelled) == 1:  # and one token
-                token = spelled[0]
+            if token is not None:  # and one token
                 for at in self.layout.told_at[actor]:
                     flat[at + token] += 1.0
             else:
