@@ -271,11 +271,10 @@ class OttocentoState(State):
             allowed = self.hands[p]
             if self.opt.two_player_setaside_restricted:
                 allowed &= ~FIVE_POINT
-            return [A.SET_ASIDES[c]
-                    for c in sorted(iter_bits(allowed), key=_CHEAP_RANK.__getitem__)]
+            return [A.SET_ASIDES[c] for c in _CHEAP_ORDER if allowed >> c & 1]
         if phase == EXCHANGE:
-            return [A.EXCHANGES[c] for c in sorted(iter_bits(self.settlement.candidates),
-                                                   key=_CHEAP_RANK.__getitem__)]
+            candidates = self.settlement.candidates
+            return [A.EXCHANGES[c] for c in _CHEAP_ORDER if candidates >> c & 1]
         return []
 
     def apply(self, action: Action) -> None:
@@ -620,10 +619,10 @@ _GIVE_CATEGORY = tuple(
     for c in range(N_CARDS))
 
 
-# each card's place in the _cheap_first order (ties by index, as a stable sort leaves them):
-# sorting by it asks a tuple in C instead of calling _cheap_first per card
-_CHEAP_ORDER = sorted(range(N_CARDS), key=lambda c: (_cheap_first(c), c))
-_CHEAP_RANK = tuple(_CHEAP_ORDER.index(c) for c in range(N_CARDS))
+# every card in the _cheap_first order (ties by index, as a stable sort leaves them): the
+# cards of a hand in that order are this order's cards that the hand holds, found without a
+# sort that calls _cheap_first per card
+_CHEAP_ORDER = tuple(sorted(range(N_CARDS), key=lambda c: (_cheap_first(c), c)))
 
 _EXPECTED = {
     SET_ASIDE: (A.SET_ASIDE,),
