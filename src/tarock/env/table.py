@@ -25,7 +25,7 @@ import numpy as np
 from tarock.core.encoding import ActionEncoding
 from tarock.core.protocol import Game, State
 from tarock.env.features import tensor_fields
-from tarock.env.tokens import TokenChoice
+from tarock.env.tokens import TokenChoice, choice_for
 
 
 class TensorLayout:
@@ -154,9 +154,13 @@ class EnvState:
     def choice(self) -> TokenChoice:
         if self._choice is None:
             narrowed = self._narrowed
-            legal = (narrowed[1] if narrowed is not None and narrowed[0] == self.pending
-                     else self.engine.legal_actions())
-            self._choice = TokenChoice(self.encoding, legal, self.pending)
+            if narrowed is not None and narrowed[0] == self.pending:
+                self._choice = TokenChoice(self.encoding, narrowed[1], self.pending)
+            elif self.pending:
+                self._choice = TokenChoice(self.encoding, self.engine.legal_actions(),
+                                           self.pending)
+            else:
+                self._choice = choice_for(self.encoding, self.engine.legal_actions())
         return self._choice
 
     def legal_tokens(self) -> list[int]:

@@ -15,15 +15,32 @@ import numpy as np
 from tarock.core.encoding import ActionEncoding
 from tarock.core.errors import IllegalActionError
 
+_CHOICES_LIMIT = 1 << 14  # decisions remembered by choice_for before it starts afresh
+_CHOICES: dict[tuple[ActionEncoding, tuple[Hashable, ...]], TokenChoice] = {}
+
+
+def choice_for(encoding: ActionEncoding, legal: Sequence[Hashable]) -> TokenChoice:
+    """The choice of a decision's first token among ``legal`` (memoised: the same lists of
+    legal actions come back at every bid, announcement and pass, and a choice is immutable, so
+    it and its mask are made once)."""
+    key = (encoding, tuple(legal))
+    choice = _CHOICES.get(key)
+    if choice is None:
+        if len(_CHOICES) >= _CHOICES_LIMIT:
+            _CHOICES.clear()
+        choice = _CHOICES[key] = TokenChoice(encoding, legal, ())
+    return choice
+
 
 class TokenChoice:
     """The legal next tokens of one decision after ``pending``, and what each one does."""
 
-    __slots__ = ("completes", "leads_on", "num_tokens", "tokens")
+    __slots__ = ("_mask", "completes", "leads_on", "num_tokens", "tokens")
 
     def __init__(self, encoding: ActionEncoding, legal: Sequence[Hashable],
                  pending: tuple[int, ...]):
         self.num_tokens = encoding.num_tokens
+        self._mask: np.ndarray | None = None
         # token -> the legal actions it starts or continues, when it completes none: all that
         # the next token's choice has to look at
         self.leads_on: dict[int, list[Hashable]] = {}
@@ -83,12 +100,15 @@ class TokenChoice:
                     group.append(action)
 
     def mask(self) -> np.ndarray:
-        """The legal tokens as PettingZoo's ``action_mask`` (int8, 1 = legal), a new array."""
-        mask = np.zeros(self.num_tokens, dtype=np.int8)
-        view = memoryview(mask)  # a store through it costs less than a fancy index
-        for token in self.completes:
-            view[token] = 1
-        return mask
+        """The legal tokens as PettingZoo's ``action_mask`` (int8, 1 = legal), a new array
+        each time: copying the one made at the first call costs less than writing it."""
+        if self._mask is None:
+            mask = np.zeros(self.num_tokens, dtype=np.int8)
+            view = memoryview(mask)  # a store through it costs less than a fancy index
+            for token in self.completes:
+                view[token] = 1
+            self._mask = mask
+        return self._mask.copy()
 
     def choose(self, token: int) -> Hashable | None:
         """The action ``token`` completes (None: the token only extends the prefix)."""
