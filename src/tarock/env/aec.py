@@ -153,7 +153,9 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play one token of the selected agent, or retire it once the deal is over (action
         None). An illegal token raises IllegalActionError before anything changes."""
-        state = self._state()
+        state = self.env_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         if not self.agents:
             raise RuntimeError("the episode is over; call reset()")
         agent = self.agent_selection
