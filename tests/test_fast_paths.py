@@ -154,3 +154,38 @@ def test_cards_to_give_are_in_the_reference_order(options):
                 checked += 1
             state.apply(rng.choice(legal))
     assert checked > 10
+
+
+def ottocento_plays_reference(state) -> list:
+    """OT-PLAY's legal actions as first written: iter_bits over the legal cards, and every
+    signal put to signal_error for a lead of the four-player game."""
+    from tarock.core.cards import iter_bits
+    from tarock.ottocento import actions as A
+    from tarock.ottocento.play import legal_mask
+
+    p = state.to_act
+    mask = legal_mask(state.hands[p], state.trick)
+    out = [A.PLAYS[c] for c in iter_bits(mask)]
+    if not state.trick and state.n == 4 and state.opt.signals != "none":
+        for c in iter_bits(mask):
+            out += [A.SIGNALLED[(c, s)] for s in allowed_signals_reference(
+                state.opt, False, c, state.hands[p] & ~(1 << c), state.played)]
+    return out
+
+
+@pytest.mark.parametrize("options", [{}, {"players": 2}, {"signals": "unrestricted"}], ids=str)
+def test_ottocento_plays_are_the_reference_ones(options):
+    from tarock.games import make_game
+
+    game = make_game("ottocento", options)
+    rng = random.Random(13)
+    signalled = 0
+    for seed in range(30):
+        state = game.new_deal_state(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            if state.phase == "play":
+                assert legal == ottocento_plays_reference(state)
+                signalled += any(a.arg[1] is not None for a in legal)
+            state.apply(rng.choice(legal))
+    assert signalled > 20 or options.get("players") == 2

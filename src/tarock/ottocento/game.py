@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tarock.core.cards import Deck, iter_bits
+from tarock.core.cards import Deck
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
@@ -251,9 +251,15 @@ class OttocentoState(State):
         phase, p = self.phase, self.to_act
         if phase == PLAY:
             mask = legal_mask(self.hands[p], self.trick)
-            out = [A.PLAYS[c] for c in iter_bits(mask)]
+            cards = []  # the cards of mask, lowest first, without iter_bits' generator
+            rest = mask
+            while rest:
+                low = rest & -rest
+                cards.append(low.bit_length() - 1)
+                rest ^= low
+            out = [A.PLAYS[c] for c in cards]
             if not self.trick and self.n == 4 and self.opt.signals != "none":
-                for c in iter_bits(mask):
+                for c in cards:
                     out += [A.SIGNALLED[(c, s)] for s in allowed_signals(
                         self.opt, False, c, self.hands[p] & ~(1 << c), self.played)]
             return out
