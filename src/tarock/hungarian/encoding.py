@@ -89,8 +89,8 @@ class HungarianEncoding(ActionEncoding):
         ``public_discard_info`` itself."""
         opt, ann = state.opt, state.ann
         late = opt.tarokk_discard_disclosure == "first_announcement_turn"
-        key = (seat, state.game.num_seats, state.active, opt.five_player_dealer_blind, late,
-               state.phase,
+        # the discards, one per seat, also tell the table's size; the dealer, its seats in play
+        key = (seat, state.dealer, opt.five_player_dealer_blind, late, state.phase,
                state.declarer, not state.final_hands, tuple(state.discards),
                (ann.turn, ann.turn_player, ann.extra_turn, frozenset(ann.had_turn))
                if late and ann is not None else None)
