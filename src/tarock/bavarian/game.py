@@ -44,12 +44,12 @@ from tarock.bavarian.talon import (
     trump_choices,
     trump_first,
 )
-from tarock.core.cards import iter_bits
+from tarock.core.cards import Deck, iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
-from tarock.core.tricks import CardView, Trick, card_view, tricks_view
+from tarock.core.tricks import CardView, Trick, tricks_view
 
 if TYPE_CHECKING:
     from tarock.bavarian.session import BavarianSession
@@ -137,7 +137,12 @@ class BavarianGame(Game):
 
     def action_encoding(self) -> BavarianEncoding:
         if self._encoding is None:
-            self._encoding = BavarianEncoding(self.deck)
+            # one per pack, shared by every game that uses it (as the other games' encodings
+            # are): what the encoding and the environments memoise by it then serves them all
+            encoding = _ENCODINGS.get(self.pack.size)
+            if encoding is None:
+                encoding = _ENCODINGS[self.pack.size] = BavarianEncoding(self.deck)
+            self._encoding = encoding
         return self._encoding
 
     def options_to_json(self) -> dict[str, Any]:
@@ -247,7 +252,10 @@ class BavarianState(State):
         if phase == TRUMP:
             return [A.TRUMPS[s] for s in self.options]
         if phase == LAY_AWAY:
-            return [Action(A.LAY_AWAY, m) for m in lay_away_options(self.hands[self.to_act])]
+            # tuple.__new__: the named tuple's own __new__ is a Python call per set, and a
+            # lay-away offers a few hundred
+            return [_new(Action, (A.LAY_AWAY, m))
+                    for m in lay_away_options(self.hands[self.to_act])]
         return []
 
     def apply(self, action: Action) -> None:
@@ -278,6 +286,19 @@ class BavarianState(State):
         if action.kind == A.LAY_AWAY and seat != actor:
             return "lays away 3 cards"
         return self.action_to_string(action)
+
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """As describe_for per seat: every action but the lay-away is told to all in full."""
+        if action.kind == A.LAY_AWAY:
+            return super().describe_all(actor, action)
+        # the words depend on the action and the pack only: memoised
+        key = (action, self.game.deck, self.game.num_seats)
+        told = _TOLD_TO_ALL.get(key)
+        if told is None:
+            if len(_TOLD_TO_ALL) >= _TOLD_LIMIT:
+                _TOLD_TO_ALL.clear()
+            told = _TOLD_TO_ALL[key] = (self.action_to_string(action),) * self.game.num_seats
+        return told
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -603,7 +624,10 @@ class BavarianState(State):
         return seat == self.declarer or self.opt.reveal == "all"
 
     def card_view(self, seat: int) -> CardView:
-        return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
+        # tarock.core.tricks.card_view's snapshot, made without the named tuple's Python-level
+        # __new__: the environments ask for it at every decision
+        return tuple.__new__(CardView, (self.hands[seat], tuple(self.tricks), tuple(self.trick),
+                                        tuple(self.trick_seats)))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: its own cards and the public record (BT-DEAL-5, BT-PLAY-11)."""
@@ -644,6 +668,12 @@ class BavarianState(State):
             obs["result"] = self.result()
         return obs
 
+
+_ENCODINGS: dict[int, BavarianEncoding] = {}  # by pack size: FULL or SHORT
+# describe_all's memo: (action, deck, seats) -> what every seat is told
+_TOLD_TO_ALL: dict[tuple[Action, Deck, int], tuple[str, ...]] = {}
+_TOLD_LIMIT = 1 << 14
+_new = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 _HANDLERS = {
     AUCTION: BavarianState._do_auction,

@@ -24,12 +24,12 @@ from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from tarock.core.cards import Deck, iter_bits
+from tarock.core.cards import Deck
 
 if TYPE_CHECKING:
     from tarock.core.protocol import State
 
-_MEMO_LIMIT = 1 << 16  # card sets remembered by card_tokens before it starts afresh
+_MEMO_LIMIT = 1 << 16  # spellings remembered by ActionEncoding.tokens before it starts afresh
 
 
 @dataclass(frozen=True)
@@ -68,16 +68,13 @@ class ActionEncoding(ABC):
     def __init__(self, rows: Iterable[tuple[str, int, str]], deck: Deck,
                  card_segments: Iterable[str] = ()):
         self.segments = layout(rows)
+        self.num_tokens: int = self.segments[-1].stop  # a plain attribute: read at every step
         self._by_name = {s.name: s for s in self.segments}
         self.deck = deck
         self.card_segments = frozenset(card_segments)  # segments indexed by card
-        self._spelled: dict[tuple[str, int], tuple[int, ...]] = {}
+        self._spelled_actions: dict[Hashable, tuple[int, ...]] = {}
         # the token of every action that is one token (filled by each game's encoding)
         self.single: dict[Hashable, int] = {}
-
-    @property
-    def num_tokens(self) -> int:
-        return self.segments[-1].stop
 
     def start(self, name: str) -> int:
         """The first token of segment ``name``."""
@@ -99,16 +96,14 @@ class ActionEncoding(ABC):
         return f"{segment.name}[{i}]"
 
     def card_tokens(self, name: str, mask: int) -> tuple[int, ...]:
-        """One token of segment ``name`` per card of ``mask``, lowest card first (memoised:
-        a discard decision spells the same few hundred sets once per token it asks for)."""
-        key = (name, mask)
-        spelled = self._spelled.get(key)
-        if spelled is None:
-            if len(self._spelled) >= _MEMO_LIMIT:
-                self._spelled.clear()
-            base = self.start(name)
-            spelled = self._spelled[key] = tuple(base + c for c in iter_bits(mask))
-        return spelled
+        """One token of segment ``name`` per card of ``mask``, lowest card first."""
+        base = self._by_name[name].start
+        spelled = []
+        while mask:
+            low = mask & -mask
+            spelled.append(base + low.bit_length() - 1)
+            mask ^= low
+        return tuple(spelled)
 
     def tokens(self, action: Hashable) -> tuple[int, ...]:
         """The token sequence that spells ``action``; never empty, and among the legal actions
@@ -116,7 +111,13 @@ class ActionEncoding(ABC):
         token = self.single.get(action)
         if token is not None:
             return (token,)
-        return self.spell(action)
+        # memoised by action: a discard decision asks for every legal set at each token
+        spelled = self._spelled_actions.get(action)
+        if spelled is None:
+            if len(self._spelled_actions) >= _MEMO_LIMIT:
+                self._spelled_actions.clear()
+            spelled = self._spelled_actions[action] = self.spell(action)
+        return spelled
 
     @abstractmethod
     def spell(self, action: Hashable) -> tuple[int, ...]:

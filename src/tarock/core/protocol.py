@@ -168,6 +168,16 @@ class State(ABC):
         actions such as discards; the default treats every action as public."""
         return self.action_to_string(action)
 
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """What every seat perceives of ``actor``'s ``action``, by seat, asked before the action
+        is applied: the actor is told :meth:`action_to_string`, every other seat
+        :meth:`describe_for`. The environments ask it at every action; games override it with
+        one call for the common case of an action every seat is told in full (the same string
+        for all), which costs less than a call per seat."""
+        full = self.action_to_string(action)
+        return tuple(full if q == actor else self.describe_for(q, actor, action)
+                     for q in range(self.game.num_seats))
+
     def card_view(self, seat: int) -> CardView:
         """``seat``'s hand and the tricks as card indices. This default reads them from
         :meth:`observation` (its ``hand``, ``tricks`` and ``trick``); games override it with

@@ -101,6 +101,7 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         self.truncations: dict[AgentID, bool] = {}
         self.infos: dict[AgentID, dict[str, Any]] = {}
         self.agent_selection: AgentID = self.possible_agents[0]
+        self._rewards_cleared = False
 
     # -- spaces ------------------------------------------------------------------------------
 
@@ -128,6 +129,7 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {agent: {} for agent in self.agents}
         self._skip_agent_selection = None
+        self._rewards_cleared = False  # rewards are 0.0 until the first step sets them to 0
         self.agent_selection = self.possible_agents[self.env_state.current_player()]
 
     def _state(self) -> EnvState:
@@ -137,17 +139,23 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
 
     def observe(self, agent: AgentID) -> Observation:
         """``agent``'s information-state tensor and the legal tokens if it is to act."""
-        state = self._state()
+        state = self.env_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         seat = self._seat[agent]
-        mask = np.zeros(self.encoding.num_tokens, dtype=np.int8)
-        if state.current_player() == seat:  # never true once the deal is over (TERMINAL)
-            mask[state.legal_tokens()] = 1
-        return {"observation": self.writer.tensor(state, seat), "action_mask": mask}
+        if state.engine.current_player() == seat:  # never true once the deal is over (TERMINAL)
+            mask = state.choice().mask()
+        else:
+            mask = np.zeros(self.encoding.num_tokens, dtype=np.int8)
+        # TensorWriter.tensor without its call: the state's row, brought up to date, copied
+        return {"observation": self.writer.sync(state, seat).copy(), "action_mask": mask}
 
     def step(self, action: int | np.integer[Any] | None) -> None:
         """Play one token of the selected agent, or retire it once the deal is over (action
         None). An illegal token raises IllegalActionError before anything changes."""
-        state = self._state()
+        state = self.env_state
+        if state is None:
+            raise RuntimeError("call reset() before using the environment")
         if not self.agents:
             raise RuntimeError("the episode is over; call reset()")
         agent = self.agent_selection
@@ -161,8 +169,17 @@ class TarockAECEnv(AECEnv[AgentID, Observation, int]):
         token = int(action)  # numpy integers from space.sample(); an int in the pending prefix
         state.apply_token(token)  # raises, changing nothing, when the token is illegal
 
+        engine = state.engine
+        if not engine.is_terminal() and self._rewards_cleared:
+            # every reward is zero until the deal ends, so once the first step has cleared
+            # them PettingZoo's clearing and accumulating below would change nothing
+            self.agent_selection = self.possible_agents[engine.current_player()]
+            if self.render_mode == "human":
+                self.render()
+            return
         self._cumulative_rewards[agent] = 0.0  # its reward so far has been seen through last()
         self._clear_rewards()
+        self._rewards_cleared = True
         if state.is_terminal():
             returns = state.returns()
             for name in self.agents:

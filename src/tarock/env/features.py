@@ -32,12 +32,15 @@ of :meth:`tarock.env.table.EnvState.knowledge`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
-from tarock.core.cards import iter_bits
 from tarock.core.encoding import Segment, layout
 from tarock.core.protocol import Game
-from tarock.env.table import EnvState
+
+if TYPE_CHECKING:
+    from tarock.env.table import EnvState
 
 
 def tensor_fields(game: Game) -> tuple[Segment, ...]:
@@ -61,7 +64,7 @@ def tensor_fields(game: Game) -> tuple[Segment, ...]:
 
 
 class TensorWriter:
-    """Fills information-state tensors of one game (offsets computed once)."""
+    """Hands out information-state tensors of one game (offsets computed once)."""
 
     def __init__(self, game: Game):
         self.game = game
@@ -74,52 +77,78 @@ class TensorWriter:
         self.high = float(max(self.encoding.max_tokens, self.cards))  # see the module docstring
 
     def tensor(self, state: EnvState, seat: int) -> np.ndarray:
-        out = np.zeros(self.size, dtype=np.float32)
-        self.fill(state, seat, out)
-        return out
+        """``seat``'s tensor, a new array that the caller may keep."""
+        return self.sync(state, seat).copy()
 
     def fill(self, state: EnvState, seat: int, out: np.ndarray) -> None:
-        """Write ``seat``'s tensor into ``out`` (a zeroed float vector of ``size``).
+        """Write ``seat``'s tensor into ``out`` (a float vector of ``size``)."""
+        out[:] = self.sync(state, seat)
 
-        The finished tricks hold most of the ones and never change, so their positions are
-        kept in the state (``EnvState.finished_tricks``, an index array per seat, extended when
-        a trick finishes) and written with one indexed store; a decision pays in Python only
-        for the hand and the trick on the table."""
-        s, n, at = self.seats, self.cards, self.offset
-        out[at["seat"] + seat] = 1.0
+    def sync(self, state: EnvState, seat: int) -> np.ndarray:
+        """Bring ``seat``'s tensor in ``state`` up to date and return it (the state's own row:
+        copy it before keeping it).
+
+        The state keeps every seat's tensor (``EnvState.tensors``) and what each holds of the
+        parts that are not counted action by action (``EnvState.marks``); only the entries that
+        differ from those are written, one scalar store each through the state's memoryview:
+        the hand's changed cards, the finished tricks not written yet (finished tricks never
+        change), the trick on the table when it is not the one written plus cards, the seat to
+        act, the pending tokens and the game's extra features when they changed."""
+        lay = state.layout
+        flat, mark = state.flat, state.marks[seat]
         engine = state.engine
         actor = engine.current_player()
-        if actor >= 0:
-            out[at["to_act"] + (actor - seat) % s] = 1.0
-        view = engine.card_view(seat)
-        hand = at["hand"]
-        for card in iter_bits(view.hand):
-            out[hand + card] = 1.0
-        played = at["played"]
-        done, positions = state.finished_tricks.get(seat, (0, _NONE))
-        if done < len(view.tricks):
-            won, new = at["won"], []
-            for trick in view.tricks[done:]:
-                winner = won + (trick.winner - seat) % s * n
-                for who, card in zip(trick.seats, trick.cards, strict=True):
-                    new.append(played + (who - seat) % s * n + card)
-                    new.append(winner + card)
-            positions = np.concatenate((positions, np.array(new, dtype=np.intp)))
-            state.finished_tricks[seat] = (len(view.tricks), positions)
-        out[positions] = 1.0
-        table = at["trick"]
-        for position, (who, card) in enumerate(zip(view.trick_seats, view.trick, strict=True)):
-            out[played + (who - seat) % s * n + card] = 1.0
-            out[table + position * n + card] = 1.0
-        start = at["actions"]
-        out[start:start + state.counts.shape[1]] = state.counts[seat]
-        if state.pending and actor == seat:
-            pending = at["pending"]
-            for token in state.pending:
-                out[pending + token] = 1.0
-        extra = self.encoding.extra_features(engine, seat)
-        if extra:
-            out[self.size - len(extra):] = extra
-
-
-_NONE = np.zeros(0, dtype=np.intp)  # no finished trick yet
+        at = lay.to_act_at[seat][actor] if actor >= 0 else -1
+        if at != mark[0]:
+            if mark[0] >= 0:
+                flat[mark[0]] = 0.0
+            if at >= 0:
+                flat[at] = 1.0
+            mark[0] = at
+        hand, tricks, cards, seats = engine.card_view(seat)
+        changed = hand ^ mark[1]
+        if changed:
+            mark[1] = hand
+            at = lay.hand_at[seat] - 1
+            while changed:
+                low = changed & -changed
+                flat[at + low.bit_length()] = 1.0 if hand & low else 0.0
+                changed ^= low
+        played, trick, n = lay.played_at[seat], lay.trick_at[seat], lay.cards
+        written = mark[3]
+        k = len(written)
+        if len(tricks) != mark[2] or (k and (cards[:k] != written or seats[:k] != mark[4])):
+            # the trick written is no longer on the table (finished, as a rule): take it off,
+            # then add the finished tricks not written yet
+            for position, (who, card) in enumerate(zip(mark[4], written, strict=True)):
+                flat[played[who] + card] = 0.0
+                flat[trick + position * n + card] = 0.0
+            won = lay.won_at[seat]
+            for done in tricks[mark[2]:]:
+                winner = won[done.winner]
+                for who, card in zip(done.seats, done.cards, strict=True):
+                    flat[played[who] + card] = 1.0
+                    flat[winner + card] = 1.0
+            mark[2], mark[3], mark[4] = len(tricks), (), ()
+            k = 0
+        if len(cards) > k:
+            for position in range(k, len(cards)):
+                card = cards[position]
+                flat[played[seats[position]] + card] = 1.0
+                flat[trick + position * n + card] = 1.0
+            mark[3], mark[4] = cards, seats
+        if mark[5] or (state.pending and actor == seat):
+            at = lay.pending_at[seat]
+            pending = tuple(at + t for t in state.pending) if actor == seat else ()
+            if pending != mark[5]:
+                for position in mark[5]:
+                    flat[position] = 0.0
+                for position in pending:
+                    flat[position] = 1.0
+                mark[5] = pending
+        if lay.extra < lay.size:  # the game has extra features
+            extra = state.encoding.extra_features(engine, seat)
+            if extra is not mark[6] and extra != mark[6]:
+                state.rows[seat][lay.extra:] = extra
+                mark[6] = extra
+        return state.rows[seat]

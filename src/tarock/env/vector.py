@@ -141,9 +141,7 @@ class TarockVectorEnv(VectorEnv[VectorObservation, np.ndarray, np.ndarray]):
         """Row ``i`` of the batch: the acting seat's tensor, its mask and the seat."""
         state = self.states[i]
         seat = state.current_player()
-        row = self._obs[i]
-        row.fill(0.0)
-        self.writer.fill(state, seat, row)
+        self.writer.fill(state, seat, self._obs[i])  # writes the whole row
         mask = self._mask[i]
         mask.fill(0)
         mask[state.legal_tokens()] = 1

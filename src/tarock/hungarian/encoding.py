@@ -54,6 +54,7 @@ class HungarianEncoding(ActionEncoding):
             ("common_pile_tarokks", 1, "5 players: tarokks in the non-declarers' common pile"),
         ])
         self.single = self._single_tokens()
+        self._extras: dict[tuple[object, ...], tuple[float, ...]] = {}
 
     def _single_tokens(self) -> dict[Hashable, int]:
         start = self.start
@@ -78,13 +79,39 @@ class HungarianEncoding(ActionEncoding):
         return self.card_tokens("discard", action.arg)
 
     def extra_features(self, state: State, seat: int) -> Sequence[float]:
-        """The discard facts of the observation (HU-TALON-7), public to every seat."""
+        """The discard facts of the observation (HU-TALON-7), public to every seat, as a tuple.
+
+        The facts change a few times a deal but are asked for at every decision, so they are
+        memoised by the seat and by everything ``public_discard_info`` reads: the table (its
+        seats and the seats in play) and its disclosure options, the phase, the declarer, the
+        discards, whether the hands after the talon are known and, when the counts are
+        disclosed at the first announcement turn, the announcement turns. A miss asks
+        ``public_discard_info`` itself."""
+        opt, ann = state.opt, state.ann
+        late = opt.tarokk_discard_disclosure == "first_announcement_turn"
+        # the discards, one per seat, also tell the table's size; the dealer, its seats in play
+        key = (seat, state.dealer, opt.five_player_dealer_blind, late, state.phase,
+               state.declarer, not state.final_hands, tuple(state.discards),
+               (ann.turn, ann.turn_player, ann.extra_turn, frozenset(ann.had_turn))
+               if late and ann is not None else None)
+        extra = self._extras.get(key)
+        if extra is None:
+            if len(self._extras) >= _EXTRAS_LIMIT:
+                self._extras.clear()
+            extra = self._extras[key] = self._extra_features(state, seat)
+        return extra
+
+    def _extra_features(self, state: State, seat: int) -> tuple[float, ...]:
         info = state.public_discard_info()
         out = [0.0] * self.num_extra
         for code in info.get("declarer_discarded_tarokks", ()):
-            out[DECK.index(code)] = 1.0
+            out[_INDEX[code]] = 1.0
         seats = state.game.num_seats
         for q, count in info.get("discarded_tarokks", {}).items():
             out[42 + (int(q) - seat) % seats] = float(count)
         out[42 + SEATS] = float(info.get("common_pile_tarokks", 0))
-        return out
+        return tuple(out)
+
+
+_EXTRAS_LIMIT = 1 << 14  # positions remembered by extra_features before it starts afresh
+_INDEX = {card.code: card.index for card in DECK.cards}

@@ -18,7 +18,7 @@ from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
 from tarock.core.rng import shuffled
-from tarock.core.tricks import CardView, card_view, tricks_view
+from tarock.core.tricks import CardView, tricks_view
 from tarock.hungarian import actions as A
 from tarock.hungarian.actions import Action
 from tarock.hungarian.announcements import LEVEL_NAMES, Announcements, Context
@@ -346,6 +346,23 @@ class HungarianState:
         if action.kind == A.PASS and self.phase == CLAIM:
             return None
         return self.action_to_string(action)
+
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """As describe_for per seat; every action but those describe_for hides is told to all
+        in full. Only a kontra's words depend on the state (its level), so the others are
+        memoised by action."""
+        kind = action.kind
+        if kind in (A.DISCARD, A.ANNUL) or (kind == A.PASS and self.phase == CLAIM):
+            full = self.action_to_string(action)  # the protocol's default, seat by seat
+            return tuple(full if q == actor else self.describe_for(q, actor, action)
+                         for q in range(self.game.num_seats))
+        if kind == A.KONTRA:
+            return (self.action_to_string(action),) * self.game.num_seats
+        told = _TOLD_TO_ALL.get((action, self.game.num_seats))
+        if told is None:
+            told = _TOLD_TO_ALL[action, self.game.num_seats] = (
+                (self.action_to_string(action),) * self.game.num_seats)
+        return told
 
     # -- phase handlers ----------------------------------------------------------------------
 
@@ -869,7 +886,10 @@ class HungarianState:
         return list(self.result()["scores"])
 
     def card_view(self, seat: int) -> CardView:
-        return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
+        # tarock.core.tricks.card_view's snapshot, made without the named tuple's Python-level
+        # __new__: the environments ask for it at every decision
+        return tuple.__new__(CardView, (self.hands[seat], tuple(self.tricks), tuple(self.trick),
+                                        tuple(self.trick_seats)))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows (HU-IRR-2): its own cards and the public record, nothing else."""
@@ -1004,6 +1024,10 @@ def _discard_action(mask: int) -> Action:
         action = _DISCARDS[mask] = A.Action(A.DISCARD, mask)
     return action
 
+
+# describe_all's memo: (action, seats) -> what every seat is told, for the actions whose
+# words do not depend on the state (a few hundred: bids, calls, announcements, cards)
+_TOLD_TO_ALL: Final[dict[tuple[Action, int], tuple[str, ...]]] = {}
 
 State.register(HungarianState)
 

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tarock.core.cards import iter_bits
+from tarock.core.cards import Deck
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
 from tarock.core.protocol import TERMINAL, Deal, Game, State
-from tarock.core.tricks import CardView, Trick, card_view, tricks_view
+from tarock.core.tricks import CardView, Trick, tricks_view
 from tarock.ottocento import actions as A
 from tarock.ottocento.actions import Action
 from tarock.ottocento.cards import (
@@ -251,9 +251,15 @@ class OttocentoState(State):
         phase, p = self.phase, self.to_act
         if phase == PLAY:
             mask = legal_mask(self.hands[p], self.trick)
-            out = [A.PLAYS[c] for c in iter_bits(mask)]
+            cards = []  # the cards of mask, lowest first, without iter_bits' generator
+            rest = mask
+            while rest:
+                low = rest & -rest
+                cards.append(low.bit_length() - 1)
+                rest ^= low
+            out = [A.PLAYS[c] for c in cards]
             if not self.trick and self.n == 4 and self.opt.signals != "none":
-                for c in iter_bits(mask):
+                for c in cards:
                     out += [A.SIGNALLED[(c, s)] for s in allowed_signals(
                         self.opt, False, c, self.hands[p] & ~(1 << c), self.played)]
             return out
@@ -264,15 +270,17 @@ class OttocentoState(State):
             return [*out, *declare_actions(self.hands[p], self.shown, self.opt),
                     A.DECLINE_ACTION]
         if phase == DISCARD:
-            return [Action(A.DISCARD, m) for m in discard_options(self.hands[p])]
+            # tuple.__new__: the named tuple's own __new__ is a Python call per pair, and a
+            # discard offers over a hundred
+            return [_new(Action, (A.DISCARD, m)) for m in discard_options(self.hands[p])]
         if phase == SET_ASIDE:
             allowed = self.hands[p]
             if self.opt.two_player_setaside_restricted:
                 allowed &= ~FIVE_POINT
-            return [A.SET_ASIDES[c] for c in sorted(iter_bits(allowed), key=_cheap_first)]
+            return [A.SET_ASIDES[c] for c in _CHEAP_ORDER if allowed >> c & 1]
         if phase == EXCHANGE:
-            return [A.EXCHANGES[c] for c in sorted(iter_bits(self.settlement.candidates),
-                                                   key=_cheap_first)]
+            candidates = self.settlement.candidates
+            return [A.EXCHANGES[c] for c in _CHEAP_ORDER if candidates >> c & 1]
         return []
 
     def apply(self, action: Action) -> None:
@@ -306,6 +314,20 @@ class OttocentoState(State):
         if seat != actor and action.kind == A.SET_ASIDE:
             return "sets a card aside"
         return self.action_to_string(action)
+
+    def describe_all(self, actor: int, action: Action) -> tuple[str | None, ...]:
+        """As describe_for per seat: every action but the discard and the set-aside is told to
+        all in full."""
+        if action.kind in (A.DISCARD, A.SET_ASIDE):
+            return super().describe_all(actor, action)
+        # the words depend on the action and the card faces only: memoised
+        key = (action, self.game.deck, self.game.num_seats)
+        told = _TOLD_TO_ALL.get(key)
+        if told is None:
+            if len(_TOLD_TO_ALL) >= _TOLD_LIMIT:
+                _TOLD_TO_ALL.clear()
+            told = _TOLD_TO_ALL[key] = (self.action_to_string(action),) * self.game.num_seats
+        return told
 
     def envelope(self) -> dict[str, Any]:
         return {"totals": list(self.totals_before), "deals_played": self.deals_played}
@@ -540,7 +562,10 @@ class OttocentoState(State):
     # -- observation -------------------------------------------------------------------------
 
     def card_view(self, seat: int) -> CardView:
-        return card_view(self.hands[seat], self.tricks, self.trick, self.trick_seats)
+        # tarock.core.tricks.card_view's snapshot, made without the named tuple's Python-level
+        # __new__: the environments ask for it at every decision
+        return tuple.__new__(CardView, (self.hands[seat], tuple(self.tricks), tuple(self.trick),
+                                        tuple(self.trick_seats)))
 
     def observation(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows: its own cards, what it set aside or discarded, the public
@@ -600,6 +625,11 @@ _GIVE_CATEGORY = tuple(
     for c in range(N_CARDS))
 
 
+# every card in the _cheap_first order (ties by index, as a stable sort leaves them): the
+# cards of a hand in that order are this order's cards that the hand holds, found without a
+# sort that calls _cheap_first per card
+_CHEAP_ORDER = tuple(sorted(range(N_CARDS), key=lambda c: (_cheap_first(c), c)))
+
 _EXPECTED = {
     SET_ASIDE: (A.SET_ASIDE,),
     CLAIM: (A.DECLARE, A.CLAIM, A.DECLINE),
@@ -608,6 +638,11 @@ _EXPECTED = {
     PLAY: (A.PLAY,),
     EXCHANGE: (A.EXCHANGE,),
 }
+# describe_all's memo: (action, deck, seats) -> what every seat is told
+_TOLD_TO_ALL: dict[tuple[Action, Deck, int], tuple[str, ...]] = {}
+_TOLD_LIMIT = 1 << 14
+_new = tuple.__new__  # an Action without the named tuple's Python-level __new__
+
 _HANDLERS = {
     SET_ASIDE: OttocentoState._do_set_aside,
     CLAIM: OttocentoState._do_claim,

@@ -103,9 +103,23 @@ def signal_error(opts: OttocentoOptions, two_players: bool, is_lead: bool, card:
 
 
 def allowed_signals(opts: OttocentoOptions, two_players: bool, card: int, hand_after: int,
-                    kings_played_before: int) -> list[str]:
-    """The signals that may accompany leading ``card``."""
+                    kings_played_before: int) -> tuple[str, ...]:
+    """The signals that may accompany leading ``card``: those signal_error lets through, in
+    the order of SIGNALS, decided once per card rather than by asking it for each signal
+    (every lead of the four-player game asks this for every card of the hand)."""
     if two_players or opts.signals == "none":
-        return []
-    return [s for s in SIGNALS if signal_error(opts, two_players, True, card, s, hand_after,
-                                               kings_played_before) is None]
+        return ()
+    suit = SUIT_OF[card]
+    if suit == MATTO_NUMBER:
+        return ()  # OT-SIG-2
+    if (suit != TRUMP_NUMBER and opts.signals == "standard"
+            and not kings_played_before & KING_OF_SUIT[suit]):
+        return ()  # OT-SIG-2
+    if not opts.signal_truthful:
+        return SIGNALS
+    # OT-SIG-5: volo only with the last card of the suit, striscio only with more of it
+    return _TRUTHFUL_MORE if hand_after & LED_MASK[suit] else _TRUTHFUL_LAST
+
+
+_TRUTHFUL_MORE = tuple(s for s in SIGNALS if s != "volo")
+_TRUTHFUL_LAST = tuple(s for s in SIGNALS if s != "striscio")
