@@ -42,6 +42,14 @@ NATIVE_MODULES = (
     "tarock.hungarian.play",
     "tarock.hungarian.scoring",
     "tarock.hungarian.talon",
+    "tarock.ottocento.actions",
+    "tarock.ottocento.cards",
+    "tarock.ottocento.combinations",
+    "tarock.ottocento.deal",
+    "tarock.ottocento.declarations",
+    "tarock.ottocento.game",
+    "tarock.ottocento.play",
+    "tarock.ottocento.scoring",
 )
 PACKAGE_DIR = Path(__file__).parent.parent  # src/tarock
 MANIFEST = PACKAGE_DIR / "native_build.json"

@@ -34,7 +34,7 @@ SUBSTITUTE_NAMES = {"ANGELO": "XX", "MONDO": "XXI", "SOLE": "XIX", "LUNA": "XVII
 
 
 def _build(substitute: bool) -> Deck:
-    cards = []
+    cards: list[Card] = []
     for s in SUITS:
         order = LONG_ORDER if s in LONG_SUITS else ROUND_ORDER
         for r in RANKS:

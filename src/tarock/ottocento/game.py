@@ -10,8 +10,10 @@ declarations can end the rubber in the middle of a deal (OT-RUB-2), so a deal de
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Hashable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from tarock.core.cards import Deck
 from tarock.core.deals import deal_from_json, deal_to_json
@@ -75,14 +77,21 @@ from tarock.ottocento.scoring import (
 if TYPE_CHECKING:
     from tarock.ottocento.session import OttocentoSession
 
-SET_ASIDE, CLAIM, DISCARD, DECLARE, PLAY, EXCHANGE, END = (
-    "set_aside", "claim", "discard", "declare", "play", "exchange", "end")
-SETASIDE_COUNT = 10  # OT-V-2 item 3
+SET_ASIDE: Final = "set_aside"
+CLAIM: Final = "claim"
+DISCARD: Final = "discard"
+DECLARE: Final = "declare"
+PLAY: Final = "play"
+EXCHANGE: Final = "exchange"
+END: Final = "end"
+SETASIDE_COUNT: Final = 10  # OT-V-2 item 3
 
 
-_ENCODING = OttocentoEncoding()
+_ENCODING: Final = OttocentoEncoding()
 
 
+# The game may be subclassed by ordinary Python code in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class OttocentoGame(Game):
     name = GAME_NAME
     title = "Ottocento"
@@ -106,8 +115,9 @@ class OttocentoGame(Game):
                                      expected=f"a seat 0-{self.num_seats - 1}")
         return deal_cards(seed, dealer, self.num_seats)
 
-    def new_initial_state(self, deal: Deal, dealer: int = 0, multiplier: int = 1,
-                          **envelope: Any) -> OttocentoState:
+    def new_initial_state(  # type: ignore[override]
+            self, deal: Deal, dealer: int = 0, multiplier: int = 1,
+            **envelope: Any) -> OttocentoState:
         extra = set(envelope) - set(self.envelope_keys)
         if extra:
             raise InvalidRecordError(f"unexpected record keys {sorted(extra)}",
@@ -125,7 +135,7 @@ class OttocentoGame(Game):
     def presentation(self, lang: str = "en") -> OttocentoPresentation:
         return OttocentoPresentation(self, lang)
 
-    def action_to_json(self, action: Action) -> dict[str, Any]:
+    def action_to_json(self, action: Action) -> dict[str, Any]:  # type: ignore[override]
         return A.to_json(action)
 
     def action_from_json(self, data: Mapping[str, Any]) -> Action:
@@ -163,11 +173,20 @@ def _check_envelope(totals: Any, deals_played: Any) -> tuple[list[int], int]:
     return list(totals), deals_played
 
 
-class OttocentoState(State):
-    """One deal of Ottocento. Teams are fixed by seat: ``seat % 2`` with four players."""
+class OttocentoState:
+    """One deal of Ottocento. Teams are fixed by seat: ``seat % 2`` with four players.
+
+    A :class:`~tarock.core.protocol.State` by registration, not by inheritance, so that the
+    compiled build can make it a native class (``tarock.core.native``)."""
 
     def __init__(self, game: OttocentoGame, deal: Deal, dealer: int, multiplier: int = 1,
-                 totals: Sequence[int] | None = None, deals_played: int = 0):
+                 totals: Sequence[int] | None = None, deals_played: int = 0,
+                 copy_of: OttocentoState | None = None):
+        """A new deal, or a copy of ``copy_of`` (``clone``): the compiled build makes objects
+        only through ``__init__``."""
+        if copy_of is not None:
+            self._copy(copy_of)
+            return
         n = game.num_seats
         check_deal(deal, dealer, n)
         if multiplier != 1:
@@ -233,19 +252,37 @@ class OttocentoState(State):
         return self.phase == END
 
     def clone(self) -> OttocentoState:
-        new = OttocentoState.__new__(OttocentoState)
-        new.__dict__.update(self.__dict__)
-        new.hands = list(self.hands)
-        new.history = list(self.history)
-        new.set_aside = list(self.set_aside)
-        new.shown = list(self.shown)
-        new.declarations = list(self.declarations)
-        new.declared = list(self.declared)
-        new.trick, new.trick_seats = list(self.trick), list(self.trick_seats)
-        new.tricks, new.signals = list(self.tricks), list(self.signals)
-        new.pile, new.won = list(self.pile), list(self.won)
-        new.totals_before = list(self.totals_before)
-        return new
+        return OttocentoState(self.game, self.deal, self.dealer, copy_of=self)
+
+    def _copy(self, other: OttocentoState) -> None:
+        """Share what no action changes; copy the lists that actions change."""
+        self.game, self.opt, self.deal = other.game, other.opt, other.deal
+        self.dealer, self.multiplier, self.n = other.dealer, other.multiplier, other.n
+        self.eldest, self.deals_played = other.eldest, other.deals_played
+        self.totals_before = list(other.totals_before)
+        self.hands = list(other.hands)
+        self.history = list(other.history)
+        self.set_aside = list(other.set_aside)
+        self.discard, self.talon_taken = other.discard, other.talon_taken
+        self.shown = list(other.shown)
+        self.declarations = list(other.declarations)
+        self.declared = list(other.declared)
+        self.trick, self.trick_seats = list(other.trick), list(other.trick_seats)
+        self.lead_signal = other.lead_signal
+        self.tricks, self.signals = list(other.tricks), list(other.signals)
+        self.played = other.played
+        self.pile, self.won = list(other.pile), list(other.won)
+        self.debtor, self.matto_seat = other.debtor, other.matto_seat
+        self.settlement, self.piles = other.settlement, other.piles
+        self.exchange_card, self.outcome = other.exchange_card, other.outcome
+        self._result = other._result
+        self.phase, self.to_act = other.phase, other.to_act
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and deep-copied as the deal and its history, replayed when loaded: a native
+        class of the compiled build is made only through ``__init__``."""
+        return (_replayed, (self.game, self.deal, self.dealer, tuple(self.totals_before),
+                            self.deals_played, tuple(action for _, action in self.history)))
 
     def legal_actions(self) -> list[Action]:
         phase, p = self.phase, self.to_act
@@ -283,7 +320,7 @@ class OttocentoState(State):
             return [A.EXCHANGES[c] for c in _CHEAP_ORDER if candidates >> c & 1]
         return []
 
-    def apply(self, action: Action) -> None:
+    def apply(self, action: Hashable) -> None:  # any object: a non-action is refused
         if self.phase == END:
             raise self._illegal("the deal is over", rule="OT-FLOW-1")
         if not isinstance(action, A.Action):
@@ -292,8 +329,20 @@ class OttocentoState(State):
         if action.kind not in expected:
             raise self._illegal(f"a {action.kind} action is not possible in the {self.phase} "
                                 "phase", rule="OT-FLOW-2", expected=" or ".join(expected))
-        p = self.to_act
-        _HANDLERS[self.phase](self, p, action)
+        p, phase = self.to_act, self.phase
+        # an if-chain, not a table of handlers: compiled, these are direct calls
+        if phase == PLAY:
+            self._do_play(p, action)
+        elif phase == DECLARE:
+            self._do_declare(p, action)
+        elif phase == DISCARD:
+            self._do_discard(p, action)
+        elif phase == CLAIM:
+            self._do_claim(p, action)
+        elif phase == SET_ASIDE:
+            self._do_set_aside(p, action)
+        else:
+            self._do_exchange(p, action)
         self.history.append((p, action))
 
     def result(self) -> dict[str, Any]:
@@ -306,7 +355,7 @@ class OttocentoState(State):
     def action_to_string(self, action: Action) -> str:
         return A.describe(action, self.game.deck)
 
-    def describe_for(self, seat: int, actor: int, action: Action) -> str | None:
+    def describe_for(self, seat: int | None, actor: int, action: Action) -> str | None:
         """The dealer's discard and the two-player set-aside are face down (OT-DEAL-5,
         OT-V-2): others only see how many cards go."""
         if seat != actor and action.kind == A.DISCARD:
@@ -319,7 +368,9 @@ class OttocentoState(State):
         """As describe_for per seat: every action but the discard and the set-aside is told to
         all in full."""
         if action.kind in (A.DISCARD, A.SET_ASIDE):
-            return super().describe_all(actor, action)
+            full = self.action_to_string(action)  # the protocol's default, seat by seat
+            return tuple(full if q == actor else self.describe_for(q, actor, action)
+                         for q in range(self.game.num_seats))
         # the words depend on the action and the card faces only: memoised
         key = (action, self.game.deck, self.game.num_seats)
         told = _TOLD_TO_ALL.get(key)
@@ -331,6 +382,10 @@ class OttocentoState(State):
 
     def envelope(self) -> dict[str, Any]:
         return {"totals": list(self.totals_before), "deals_played": self.deals_played}
+
+    def returns(self) -> list[int]:
+        """The protocol's default: the scores of the result."""
+        return list(self.result()["scores"])
 
     # -- set-aside, claim, discard -----------------------------------------------------------
 
@@ -628,9 +683,9 @@ _GIVE_CATEGORY = tuple(
 # every card in the _cheap_first order (ties by index, as a stable sort leaves them): the
 # cards of a hand in that order are this order's cards that the hand holds, found without a
 # sort that calls _cheap_first per card
-_CHEAP_ORDER = tuple(sorted(range(N_CARDS), key=lambda c: (_cheap_first(c), c)))
+_CHEAP_ORDER: Final = tuple(sorted(range(N_CARDS), key=lambda c: (_cheap_first(c), c)))
 
-_EXPECTED = {
+_EXPECTED: Final = {
     SET_ASIDE: (A.SET_ASIDE,),
     CLAIM: (A.DECLARE, A.CLAIM, A.DECLINE),
     DISCARD: (A.DISCARD,),
@@ -639,18 +694,20 @@ _EXPECTED = {
     EXCHANGE: (A.EXCHANGE,),
 }
 # describe_all's memo: (action, deck, seats) -> what every seat is told
-_TOLD_TO_ALL: dict[tuple[Action, Deck, int], tuple[str, ...]] = {}
-_TOLD_LIMIT = 1 << 14
-_new = tuple.__new__  # an Action without the named tuple's Python-level __new__
+_TOLD_TO_ALL: Final[dict[tuple[Action, Deck, int], tuple[str, ...]]] = {}
+_TOLD_LIMIT: Final = 1 << 14
+_new: Final = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
-_HANDLERS = {
-    SET_ASIDE: OttocentoState._do_set_aside,
-    CLAIM: OttocentoState._do_claim,
-    DISCARD: OttocentoState._do_discard,
-    DECLARE: OttocentoState._do_declare,
-    PLAY: OttocentoState._do_play,
-    EXCHANGE: OttocentoState._do_exchange,
-}
+State.register(OttocentoState)
+
+
+def _replayed(game: OttocentoGame, deal: Deal, dealer: int, totals: tuple[int, ...],
+              deals_played: int, actions: tuple[Action, ...]) -> OttocentoState:
+    """The state that ``actions`` lead to from the deal (``OttocentoState.__reduce__``)."""
+    state = OttocentoState(game, deal, dealer, 1, totals, deals_played)
+    for action in actions:
+        state.apply(action)
+    return state
 
 
 def ottocento_factory(options: Mapping[str, Any] | None) -> OttocentoGame:
