@@ -7,7 +7,8 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The compiled engine modules: rebuilt in place whenever a source they are made from changes
 NATIVE := src/tarock/native_build.json
-NATIVE_SOURCES := $(wildcard src/tarock/hungarian/*.py src/tarock/core/*.py) setup.py
+NATIVE_SOURCES := $(wildcard src/tarock/core/*.py src/tarock/hungarian/*.py \
+                  src/tarock/ottocento/*.py) setup.py
 # With a C compiler the tests insist that the engine runs compiled; without one, plain Python
 REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 

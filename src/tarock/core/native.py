@@ -7,8 +7,8 @@ was compiled. Python imports an extension module in preference to its ``.py``, s
 after the build would silently not run. :func:`install_guard` (called when ``tarock`` is
 imported) therefore checks the manifest against the sources and, if any differs, has all of these
 modules imported from source instead, with a warning; ``TAROCK_PURE=1`` asks for the sources on
-purpose (the tests run both ways). The compiled and the plain modules behave the same: the
-differential tests compare them with a golden record of the engine.
+purpose. The compiled and the plain modules behave the same: the tests compare them with each
+other on random deals of every game and with a golden record of the Hungarian engine.
 """
 
 from __future__ import annotations
@@ -25,8 +25,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The modules compiled together (the Hungarian engine, where decisions cost the most; see
-# docs/performance.md). All or none of them are used compiled: they call each other natively.
+# The modules compiled together: the core's cards, tricks and RNG, which every game uses, and the
+# Hungarian and Ottocento engines, whose decisions cost the most (docs/performance.md). All or
+# none of them are used compiled: they call each other natively.
 NATIVE_MODULES = (
     "tarock.core.cards",
     "tarock.core.rng",

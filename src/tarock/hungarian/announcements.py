@@ -44,21 +44,13 @@ AFTER_VOLAT: Final = {"double": frozenset(("double",)),
 T21_T22: Final = bit(T21) | bit(T22)
 
 
-def raisable(team: str, max_level: int) -> frozenset[tuple[str, int]]:
-    """(owner team, current level) of the items a member of ``team`` may raise: odd levels belong
-    to the non-owner, even levels to the owner, up to ``max_kontra_level`` (HU-ANN-10/11)."""
-    other = OPPONENTS if team == DECLARER_TEAM else DECLARER_TEAM
-    return frozenset([(team, lv) for lv in range(1, max_level, 2)]
-                     + [(other, lv) for lv in range(0, max_level, 2)])
-
-
 class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
     __slots__ = ("active", "after_volat", "bonuses", "callable_mask", "count_items",
                  "cue_pagat_player",
                  "declarer", "discards", "first_turn_trull", "hands", "hi", "may_count",
-                 "n_tarokks", "opt", "plain", "promised", "raisable")
+                 "n_tarokks", "opt", "plain", "promised")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
@@ -97,7 +89,6 @@ class Context:
         self.after_volat = AFTER_VOLAT[opt.after_volat_forbidden] | {"double"}
         self.may_count = frozenset(q for q in active if self.n_tarokks[q] >= 8)  # HU-ANN-9
         self.count_items = frozenset(count_items)
-        self.raisable = {t: raisable(t, opt.max_kontra_level) for t in (DECLARER_TEAM, OPPONENTS)}
 
 
 class Announcements:
