@@ -204,6 +204,17 @@ class State(ABC):
         return list(self.result()["scores"])
 
 
+def replayed(game: Game, deal: Deal, dealer: int, multiplier: int,
+             envelope: Mapping[str, Any], actions: Sequence[Action]) -> State:
+    """The state that ``actions`` lead to from the deal. The compiled states
+    (:mod:`tarock.core.native`) are pickled and deep-copied as this call (their ``__reduce__``),
+    because a native class is made only through ``__init__``."""
+    state = game.new_initial_state(deal, dealer, multiplier, **envelope)
+    for action in actions:
+        state.apply(action)
+    return state
+
+
 _REGISTRY: dict[str, Callable[[Mapping[str, Any] | None], Game]] = {}
 
 

@@ -48,9 +48,8 @@ class Context:
     """Facts fixed before the phase starts, shared (never copied) by every clone."""
 
     __slots__ = ("active", "after_volat", "bonuses", "callable_mask", "count_items",
-                 "cue_pagat_player",
-                 "declarer", "discards", "first_turn_trull", "hands", "hi", "may_count",
-                 "n_tarokks", "opt", "plain", "promised")
+                 "cue_pagat_player", "declarer", "discards", "first_turn_trull", "hands", "hi",
+                 "may_count", "n_tarokks", "opt", "plain", "promised")
 
     def __init__(self, opt: HungarianOptions, active: tuple[int, ...], declarer: int,
                  hands: list[int], discards: list[int], callable_mask: Callable[[], int],
@@ -270,17 +269,14 @@ class Announcements:
             # the presumption points the other way; otherwise his turn could not end.
             out.append(ANNOUNCES["ultimo"])
         if known or presumed == t or ctx.hi:
-            announced = self.announced[t]
-            refused = self._double_volat_refused(p, t)
+            free, refused = self.avail[t], self._double_volat_refused(p)
             if ctx.plain:  # no check below but HU-ANN-7's: the free bonuses as they stand
-                free = self.avail[t]
                 out += [a for a in free if a.arg not in refused] if refused else free
             else:
-                out += [ANNOUNCES[b] for b in ctx.bonuses if b not in announced
-                        and b not in refused
-                        and (known or (self.presumed_side_for(b) if ctx.hi else presumed) == t)
-                        and (b != "trull" or self.trull_convention_ok(p))
-                        and (not ctx.hi or self.hi_announce_rule(p, t, b) is None)]
+                out += [a for a in free if a.arg not in refused
+                        and (known or (self.presumed_side_for(a.arg) if ctx.hi else presumed) == t)
+                        and (a.arg != "trull" or self.trull_convention_ok(p))
+                        and (not ctx.hi or self.hi_announce_rule(p, t, a.arg) is None)]
         out += self.kontra_open[t]  # HU-ANN-11
         if self.obligations_met():
             out.append(PASS_ACTION)
@@ -344,14 +340,13 @@ class Announcements:
             return False
         return not (opt.tarokk_count_reveals_team and not self.presumption_ok(p))
 
-    def _double_volat_refused(self, p: int, t: str) -> frozenset[str]:
-        """HU-ANN-7: the bonuses ``p`` of team ``t`` may not announce now because of the double
-        and the volát (`after_volat_forbidden`, `double_and_volat_same_turn`,
-        `double_and_volat_same_player_forbidden`)."""
+    def _double_volat_refused(self, p: int) -> frozenset[str]:
+        """HU-ANN-7: the bonuses ``p`` may not announce in this turn because of the double and
+        the volát (`double_and_volat_same_turn`, `double_and_volat_same_player_forbidden`);
+        what the team's volát bars for good (`after_volat_forbidden`) is already out of
+        ``avail``."""
         opt, flags = self.ctx.opt, self.turn_flags
         refused: frozenset[str] = frozenset()
-        if "volat" in self.announced[t]:
-            refused = self.ctx.after_volat
         if not opt.double_and_volat_same_turn and flags & DOUBLE_VOLAT:
             refused |= {"double"} if "volat" in flags else frozenset()
             refused |= {"volat"} if "double" in flags else frozenset()

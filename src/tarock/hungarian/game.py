@@ -16,7 +16,7 @@ from mypy_extensions import mypyc_attr
 
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
-from tarock.core.protocol import TERMINAL, Deal, Game, State
+from tarock.core.protocol import TERMINAL, Deal, Game, State, replayed
 from tarock.core.rng import shuffled
 from tarock.core.tricks import CardView, tricks_view
 from tarock.hungarian import actions as A
@@ -237,8 +237,8 @@ class HungarianState:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as the deal and its history, replayed when loaded: a native
         class of the compiled build is made only through ``__init__``."""
-        return (_replayed, (self.game, self.deal, self.dealer, self.multiplier,
-                            tuple(action for _, action in self.history)))
+        return (replayed, (self.game, self.deal, self.dealer, self.multiplier, self.envelope(),
+                           tuple(action for _, action in self.history)))
 
     def _copy(self, other: HungarianState) -> None:
         """Share what no action changes; copy the rest (the auction and the announcements only
@@ -1030,15 +1030,6 @@ def _discard_action(mask: int) -> Action:
 _TOLD_TO_ALL: Final[dict[tuple[Action, int], tuple[str, ...]]] = {}
 
 State.register(HungarianState)
-
-
-def _replayed(game: HungarianGame, deal: Deal, dealer: int, multiplier: int,
-              actions: tuple[Action, ...]) -> HungarianState:
-    """The state that ``actions`` lead to from the deal (``HungarianState.__reduce__``)."""
-    state = HungarianState(game, deal, dealer, multiplier)
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 def hungarian_factory(options: Mapping[str, Any] | None) -> HungarianGame:

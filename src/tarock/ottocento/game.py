@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 from tarock.core.cards import Deck
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
-from tarock.core.protocol import TERMINAL, Deal, Game, State
+from tarock.core.protocol import TERMINAL, Deal, Game, State, replayed
 from tarock.core.tricks import CardView, Trick, tricks_view
 from tarock.ottocento import actions as A
 from tarock.ottocento.actions import Action
@@ -281,8 +281,8 @@ class OttocentoState:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickled and deep-copied as the deal and its history, replayed when loaded: a native
         class of the compiled build is made only through ``__init__``."""
-        return (_replayed, (self.game, self.deal, self.dealer, tuple(self.totals_before),
-                            self.deals_played, tuple(action for _, action in self.history)))
+        return (replayed, (self.game, self.deal, self.dealer, 1, self.envelope(),
+                           tuple(action for _, action in self.history)))
 
     def legal_actions(self) -> list[Action]:
         phase, p = self.phase, self.to_act
@@ -699,15 +699,6 @@ _TOLD_LIMIT: Final = 1 << 14
 _new: Final = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 State.register(OttocentoState)
-
-
-def _replayed(game: OttocentoGame, deal: Deal, dealer: int, totals: tuple[int, ...],
-              deals_played: int, actions: tuple[Action, ...]) -> OttocentoState:
-    """The state that ``actions`` lead to from the deal (``OttocentoState.__reduce__``)."""
-    state = OttocentoState(game, deal, dealer, 1, totals, deals_played)
-    for action in actions:
-        state.apply(action)
-    return state
 
 
 def ottocento_factory(options: Mapping[str, Any] | None) -> OttocentoGame:
