@@ -9,6 +9,10 @@ STAMP := $(VENV)/.installed
 NATIVE := src/tarock/native_build.json
 NATIVE_SOURCES := $(wildcard src/tarock/core/*.py src/tarock/hungarian/*.py \
                   src/tarock/ottocento/*.py) setup.py
+# The games' numba solvers, compiled (or loaded from numba's cache) once per change of their
+# sources, so that no search player's first move waits for the compiler
+SOLVERS := $(VENV)/.solvers
+SOLVER_SOURCES := $(wildcard src/tarock/*/strategy/fast.py) src/tarock/players/compiled.py
 # With a C compiler the tests insist that the engine runs compiled; without one, plain Python
 REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 
@@ -29,13 +33,17 @@ $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 
 native: $(NATIVE)
 
+$(SOLVERS): $(NATIVE) $(SOLVER_SOURCES)
+	$(PY) -m tarock.players.warm
+	touch $(SOLVERS)
+
 lint: $(STAMP)
 	$(VENV)/bin/ruff check src tests benchmarks
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
-test: lint docs native
+test: lint docs native $(SOLVERS)
 	TAROCK_REQUIRE_NATIVE=$(REQUIRE_NATIVE) $(VENV)/bin/pytest -n auto
 
 # The long property runs (marker `long`), which the default run leaves out.
@@ -44,7 +52,7 @@ test-long: $(STAMP) native
 
 # The table server with a table of you against computer players, in the browser
 # (make play GAME=ottocento for another game; `tarock play` is the terminal game).
-play: $(STAMP) $(NATIVE)
+play: $(STAMP) $(NATIVE) $(SOLVERS)
 	$(VENV)/bin/tarock serve --play $(GAME)
 
 # docs/img/<game>.png: each game's table mid-deal, by driving Chromium as the browser tests do.

@@ -107,14 +107,18 @@ def test_hungarian_compiled_solver_agrees_five_tricks_left() -> None:
                 == hungarian_solver.Solver().action_values(pos))
 
 
-def test_hungarian_node_limit_raises_and_the_domain_falls_back() -> None:
+def test_hungarian_node_limit_raises_in_the_solver_and_the_domain() -> None:
     state = next(s for s in _hungarian_states({}, 3, 5) if not s.trick)
     pos = hungarian_solver.position_from_state(state)
     with pytest.raises(NodeLimitExceeded):
         hungarian_fast.FastSolver(max_nodes=10).solve(pos)
     exact = hungarian_solver.Solver().action_values(pos)
-    assert HungarianDomain(max_nodes=10, exact_tricks=5).values(pos) == exact
+    with pytest.raises(NodeLimitExceeded):
+        HungarianDomain(max_nodes=10).values(pos)
+    with pytest.raises(NodeLimitExceeded):
+        HungarianDomain().values(pos, max_nodes=10)
     assert HungarianDomain().values(pos) == exact
+    assert HungarianDomain(solver="reference", exact_tricks=5).values(pos) == exact
 
 
 # -- Bavarian -------------------------------------------------------------------------------

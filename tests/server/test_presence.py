@@ -169,3 +169,19 @@ def test_hard_bots_think_in_another_process(server: Server) -> None:
     created = server.create("bavarian-tarock", [{"kind": "bot", "level": "hard"}] * 3, seed=1,
                             deals=1)
     server.wait_for(created["table"], lambda t: t["seq"] >= 3, timeout=60)
+
+
+def test_a_hard_bot_table_starts_and_warms_its_worker_once() -> None:
+    from tarock.core.protocol import make_game
+    from tarock.server.bots import Bots
+
+    bots = Bots()
+    game = make_game("ottocento")
+    try:
+        bots.prepare("normal", game)
+        assert bots._processes is None  # the quick levels think in threads
+        bots.prepare("hard", game)
+        bots.prepare("hard", game)
+        assert bots._processes is not None and bots._prepared == {("ottocento", "search")}
+    finally:
+        bots.close()

@@ -387,8 +387,8 @@ def play_cmd(
     option: OptionsOpt = None,
     level: Annotated[str, typer.Option(
         help="Strength of the computer players: easy (cautious), normal (heuristic, the "
-             "default) or hard (search: exact endgames, slower, not yet measured stronger "
-             "than normal).")] = "normal",
+             "default: instant) or hard (search: up to a second a card, measured stronger "
+             "than normal in every game).")] = "normal",
     opponents: Annotated[str | None, typer.Option(
         help="Computer player kind, or a comma list for the other seats in seat order "
              "(instead of --level).")] = None,

@@ -20,7 +20,7 @@ NO_LIMIT = 1 << 62
 
 class NodeLimitExceeded(Exception):
     """A compiled solve visited more nodes than its ``max_nodes``: the caller decides what to do
-    instead (the search domains fall back to the reference's depth-limited search)."""
+    instead (the search player drops the world and decides with those it solved)."""
 
     def __init__(self, nodes: int):
         super().__init__(f"the solve stopped after {nodes:,} nodes")

@@ -1,11 +1,28 @@
 """A determinization search player (kind ``search``), game-agnostic.
 
-For each card-play decision it samples worlds (the hidden cards dealt consistently with its
-observation) with the game's sampler, values every legal card in each world with the game's
-perfect-information solver, and plays the card with the best average value for its own team.
+It starts every decision from the heuristic player's choice (kind ``heuristic``, else the
+cautious player) and lets search overrule it. For a card-play decision that the game's search
+domain can solve, it samples worlds (the hidden cards dealt consistently with its observation)
+with the game's sampler, values every legal card in each world with the game's perfect-information
+solver, and plays the card with the best mean value for its own team **if** that card beats the
+heuristic's by more than ``confidence`` standard errors of the paired difference (world by world:
+the same world values both cards). Otherwise it plays the heuristic's card. Why not simply the
+best mean: a mean over a few worlds is noisy, and solving open-handed worlds favours cards that
+need to know where the cards are (the strategy-fusion error of perfect-information Monte Carlo);
+the heuristic's card is a sound default that the evidence has to beat.
+
+A decision ends at whichever comes first:
+
+* the time budget ``budget`` (seconds, ``tarock arena --think``): each solve gets the nodes the
+  time left allows, at the solving speed measured so far, and a solve that runs out is dropped;
+  the first gets only a ``MIN_WORLDS``-th of the budget, since a decision that cannot solve
+  that many worlds in time keeps the heuristic's card anyway;
+* ``samples`` worlds;
+* ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
+  overrule it, and the time is better saved.
+
 Decisions a game's search domain does not handle (the auction, discards, calls, announcements,
-claims) go to the heuristic player (kind ``heuristic``) when it is installed, else to the
-cautious player, so the search player plays complete deals.
+claims, and card play too early for the solver to finish a world in time) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports
@@ -13,9 +30,10 @@ no game); a domain provides:
 
 * ``handles(game, observation, legal) -> bool``: whether to search this decision;
 * ``sampler(game, observation)``: an object with ``sample(rng) -> world | None``;
-* ``evaluate(game, observation, world, legal) -> dict[action, float]``: each legal action's
-  value for the acting seat's team in that world;
-* ``tie_key(game, action)``: to break ties between equal averages (lowest first).
+* ``evaluate(game, observation, world, legal, max_nodes) -> dict[action, float]``: each legal
+  action's value for the acting seat's team in that world, solved within ``max_nodes`` nodes
+  (``None``: the domain's own limit) or :class:`~tarock.players.compiled.NodeLimitExceeded`;
+* ``tie_key(game, action)``: to break ties between equal means (lowest first).
 
 Each decision draws its random numbers from a generator seeded with the player's seed and a
 digest of the observation, so the action depends only on what the seat knows (and on how many
@@ -24,9 +42,11 @@ worlds the time budget allowed: with ``budget`` generous, ``samples`` fixes the 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -35,6 +55,7 @@ from typing import Any
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
+from tarock.players.compiled import NodeLimitExceeded
 
 _DOMAINS = {
     "hungarian-tarokk": "tarock.hungarian.strategy.search",
@@ -42,6 +63,13 @@ _DOMAINS = {
     "ottocento": "tarock.ottocento.strategy.search",
 }
 _LOADED: dict[str, Any] = {}
+
+CONFIDENCE = 1.0  # standard errors by which a card must beat the heuristic's
+SETTLE = 16  # worlds after which an unbeaten heuristic card is played
+MIN_WORLDS = 4  # the fewest worlds worth solving: the first solve gets budget / MIN_WORLDS
+START_RATE = 4_000_000.0  # solver nodes per second assumed before any solve was timed
+SAFETY = 0.9  # the share of the time left that a solve's node limit is computed from
+WARM_UP_NODES = 100_000
 
 
 def search_domain(game: Game) -> Any | None:
@@ -54,17 +82,45 @@ def search_domain(game: Game) -> Any | None:
     return _LOADED[game.name]
 
 
+def warm_up(game: Game, deals: int = 3) -> bool:
+    """Load ``game``'s compiled solver (from numba's on-disk cache, or compile it on a machine's
+    first start) by solving one world of the first card-play decision the domain handles in a
+    deal the heuristic plays (within a small node limit), so that a search player's first move
+    spends its budget on search. Protocol only. Whether a decision was found."""
+    domain = search_domain(game)
+    if domain is None:
+        return False
+    players = [make_player("heuristic", seat) for seat in range(game.num_seats)]
+    for seed in range(deals):
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            observation = state.observation(seat)
+            legal = state.legal_actions()
+            if len(legal) > 1 and domain.handles(game, observation, legal):
+                world = domain.sampler(game, observation).sample(rng)
+                if world is not None:
+                    with contextlib.suppress(NodeLimitExceeded):  # loaded all the same
+                        domain.evaluate(game, observation, world, legal, WARM_UP_NODES)
+                    return True
+            state.apply(players[seat].act(game, observation, legal))
+    return False
+
+
 class SearchPlayer:
-    """Sample worlds, solve each exactly (or to the domain's depth), pick the best average."""
+    """The heuristic's choice, overruled where sampled, solved worlds show a better card."""
 
     name = "search"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, samples: int = 200,
-                 min_samples: int = 1):
+                 confidence: float = CONFIDENCE, settle: int = SETTLE):
         self.seed = seed
         self.budget = budget
         self.samples = samples
-        self.min_samples = min_samples
+        self.confidence = confidence
+        self.settle = settle
+        self.rate = START_RATE
         self._fallback: Player | None = None
         self.last_stats: dict[str, Any] = {}
 
@@ -78,30 +134,84 @@ class SearchPlayer:
         return self._fallback
 
     def act(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> Action:
-        domain = search_domain(game)
-        if domain is None or not domain.handles(game, observation, legal):
-            return self.delegate().act(game, observation, legal)
-        if len(legal) == 1:
-            return legal[0]
         start = time.perf_counter()
+        default = self.delegate().act(game, observation, legal)
+        domain = search_domain(game)
+        self.last_stats = {"samples": 0, "seconds": 0.0, "overruled": False}
+        if len(legal) == 1 or domain is None or not domain.handles(game, observation, legal):
+            return default
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
         sampler = domain.sampler(game, observation)
-        totals = dict.fromkeys(legal, 0.0)
-        n = 0
-        while n < self.samples:
+        diff = _PairedDifferences(legal, default)
+        while diff.n < self.samples:
             world = sampler.sample(rng)
             if world is None:
                 break
-            values = domain.evaluate(game, observation, world, legal)
-            for a in legal:
-                totals[a] += values[a]
-            n += 1
-            if n >= self.min_samples and time.perf_counter() - start >= self.budget:
+            left = self.budget - (time.perf_counter() - start)
+            if diff.n == 0:
+                left = min(left, self.budget / MIN_WORLDS)
+            if left <= 0:
                 break
-        self.last_stats = {"samples": n, "seconds": time.perf_counter() - start}
-        if n == 0:
-            return self.delegate().act(game, observation, legal)
-        return min(legal, key=lambda a: (-totals[a], domain.tie_key(game, a)))
+            solve_start = time.perf_counter()
+            try:
+                values = domain.evaluate(game, observation, world, legal,
+                                         max(1, int(SAFETY * left * self.rate)))
+            except NodeLimitExceeded as stop:
+                self._measured(stop.nodes, time.perf_counter() - solve_start)
+                break
+            self._measured(getattr(domain, "last_nodes", 0), time.perf_counter() - solve_start)
+            diff.add(values)
+            if diff.n >= self.settle and not diff.any_better():
+                break
+        choice = diff.choice(self.confidence, lambda a: domain.tie_key(game, a))
+        self.last_stats = {"samples": diff.n, "seconds": time.perf_counter() - start,
+                           "overruled": choice != default}
+        return choice
+
+    def _measured(self, nodes: int, seconds: float) -> None:
+        """Keep the solving speed (nodes per second) that turns time left into a node limit."""
+        if nodes > 10_000 and seconds > 0:
+            self.rate = 0.7 * self.rate + 0.3 * nodes / seconds
+
+
+class _PairedDifferences:
+    """Per legal action, the running sums over worlds of its value, and of its value minus the
+    default action's value and that squared (the paired difference and its standard error)."""
+
+    def __init__(self, legal: Sequence[Action], default: Action):
+        self.legal = list(legal)
+        self.default = default
+        self.n = 0
+        self.total = dict.fromkeys(self.legal, 0.0)
+        self.d1 = dict.fromkeys(self.legal, 0.0)
+        self.d2 = dict.fromkeys(self.legal, 0.0)
+
+    def add(self, values: dict[Action, float]) -> None:
+        base = values[self.default]
+        for a in self.legal:
+            d = values[a] - base
+            self.total[a] += values[a]
+            self.d1[a] += d
+            self.d2[a] += d * d
+        self.n += 1
+
+    def any_better(self) -> bool:
+        """Whether some action beats the default on average so far."""
+        return any(s > 1e-9 for s in self.d1.values())
+
+    def choice(self, confidence: float, tie_key: Any) -> Action:
+        """The best mean action if it beats the default by ``confidence`` standard errors
+        (any margin when every world agrees), else the default."""
+        if self.n == 0:
+            return self.default
+        best = min(self.legal, key=lambda a: (-self.total[a], tie_key(a)))
+        if best == self.default or self.d1[best] <= 1e-9:
+            return self.default
+        if self.n < 2:
+            return self.default
+        mean = self.d1[best] / self.n
+        var = max(0.0, (self.d2[best] - self.n * mean * mean) / (self.n - 1))
+        return best if mean > confidence * math.sqrt(var / self.n) else self.default
 
 
 def _digest(observation: dict[str, Any]) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from tarock.core.protocol import Game, make_game
 from tarock.players.base import LEVELS, Player, make_player
+from tarock.players.search import warm_up
 
 _GAMES: dict[str, Game] = {}
 _PLAYERS: dict[tuple[str, int], Player] = {}
@@ -38,6 +39,18 @@ def decide(kind: str, seed: int, game_name: str, options: dict[str, Any],
     return game.action_to_json(player.act(game, observation, actions))
 
 
+def warm(kind: str, game_name: str, options: dict[str, Any]) -> None:
+    """Import the game and its player in this worker and load its compiled solver."""
+    import tarock.games  # noqa: F401  (registers the games in a fresh worker process)
+
+    key = json.dumps([game_name, options], sort_keys=True)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = make_game(game_name, options)
+    make_player(kind)
+    warm_up(game)
+
+
 class Bots:
     """The pools that bots think in."""
 
@@ -45,6 +58,7 @@ class Bots:
         self._threads = ThreadPoolExecutor(threads, thread_name_prefix="bot")
         self._process_count = processes
         self._processes: ProcessPoolExecutor | None = None
+        self._prepared: set[tuple[str, str]] = set()
 
     def _executor(self, kind: str) -> Executor:
         if kind != LEVELS["hard"]:
@@ -53,6 +67,16 @@ class Bots:
             context = multiprocessing.get_context("spawn")
             self._processes = ProcessPoolExecutor(self._process_count, mp_context=context)
         return self._processes
+
+    def prepare(self, level: str, game: Game) -> None:
+        """Start the worker for ``level`` now and load ``game``'s compiled solver in it, so that
+        a table's first move does not wait for a process to start and import (a second or
+        two). Nothing to do for the levels that think in threads."""
+        kind = LEVELS[level]
+        executor = self._executor(kind)
+        if executor is not self._threads and (game.name, kind) not in self._prepared:
+            self._prepared.add((game.name, kind))
+            executor.submit(warm, kind, game.name, game.options_to_json())
 
     async def decide(self, level: str, seed: int, game: Game, observation: dict[str, Any],
                      legal: list[dict[str, Any]]) -> dict[str, Any]:

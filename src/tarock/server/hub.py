@@ -234,6 +234,9 @@ class Hub:
         live = LiveTable(table, list(table.spec.seats), connections=[0] * n,
                          away_since=[t] * n, turn_since=t)
         self.tables[table.spec.id] = live
+        for seat in table.spec.seats:
+            if seat.kind == "bot" and seat.level is not None:
+                self.bots.prepare(seat.level, table.game)
         self.kick(live)
         return live
 

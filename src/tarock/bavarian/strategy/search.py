@@ -14,10 +14,11 @@ rest, because an exact solve of a whole deal takes seconds to minutes in Python
 (``benchmarks/bavarian_players.py`` measures it).
 
 With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
-are solved exactly by :class:`~tarock.bavarian.strategy.fast.FastSolver` instead (the same
-values, tested against the reference, in milliseconds); one that takes more than ``max_nodes``
-nodes falls back to the reference's search. ``solver="reference"`` uses the pure-Python solver
-only.
+(every position by default) are solved exactly by
+:class:`~tarock.bavarian.strategy.fast.FastSolver` instead (the same values, tested against the
+reference), within a node limit: a solve that needs more raises
+:class:`~tarock.players.compiled.NodeLimitExceeded` and the search player keeps the heuristic's
+card. ``solver="reference"`` uses the pure-Python solver only.
 """
 
 from __future__ import annotations
@@ -33,12 +34,11 @@ from tarock.bavarian.strategy.sampler import BavarianSampler, World, pack_of
 from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
-from tarock.players.compiled import NodeLimitExceeded
 
 EXACT_TRICKS = 5
 DEPTH = 2
-COMPILED_TRICKS = 7  # a move's exact values in milliseconds (benchmarks/solver_speed.py)
-MAX_NODES = 3_000_000  # about half a second
+COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 30 ms (median), 6 in 3 ms
+MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
 BIG_FUND = 10**9  # a fund that never runs short: shortfalls are not the card play's business
 
@@ -54,11 +54,14 @@ class BavarianDomain:
         self.solver = solver
         self.compiled_tricks = compiled_tricks
         self.max_nodes = max_nodes
+        self.last_nodes = 0  # the nodes of the last compiled solve (the search player's clock)
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
         return (observation.get("phase") == "play" and observation.get("seat") in
                 observation.get("active", ()) and observation.get("declarer") is not None
-                and all(getattr(a, "kind", None) == "play" for a in legal))
+                and all(getattr(a, "kind", None) == "play" for a in legal)
+                and (self.solver != "compiled" or pack_of(observation).tricks
+                     - len(observation.get("tricks", ())) <= self.compiled_tricks))
 
     def sampler(self, game: Game, observation: dict[str, Any]) -> BavarianSampler:
         return BavarianSampler(game.opt, observation)  # type: ignore[attr-defined]
@@ -69,12 +72,12 @@ class BavarianDomain:
         return (pack.deck.points[card], pack.normal[card])  # the cheapest, then the weakest
 
     def evaluate(self, game: Game, observation: dict[str, Any], world: World,
-                 legal: Sequence[Action]) -> dict[Action, float]:
+                 legal: Sequence[Action], max_nodes: int | None = None) -> dict[Action, float]:
         opt = game.opt  # type: ignore[attr-defined]
         pos, taken, decl_tricks = position(observation, world)
         pack = pack_of(observation)
         left = pack.tricks - len(observation.get("tricks", []))
-        values = self.values(pos, pack, opt.must_beat, left)
+        values = self.values(pos, pack, opt.must_beat, left, max_nodes)
         me_decl = observation["seat"] == observation["declarer"]
         contract = observation["contract"]
         rung = None
@@ -99,17 +102,21 @@ class BavarianDomain:
         """The world as it is (the omniscient player's): every hand and the pile."""
         return World({q: state.hands[q] for q in state.active}, state.pile())
 
-    def values(self, pos: Position, pack: Pack, must_beat: bool, left: int) -> dict[int, int]:
+    def values(self, pos: Position, pack: Pack, must_beat: bool, left: int,
+               max_nodes: int | None = None) -> dict[int, int]:
         """Each legal card's solver value (the declarer's points to come, or in Bettel whether
-        he takes a trick), by the configured solver."""
-        if self.solver == "compiled" and left <= self.compiled_tricks:
-            try:
-                return FastSolver(pack, pos.trump, pos.bettel, must_beat,
-                                  self.max_nodes).action_values(pos)
-            except NodeLimitExceeded:
-                pass
-        depth = None if left <= self.exact_tricks else self.depth
-        return Solver(pack, pos.trump, pos.bettel, must_beat, depth).action_values(pos)
+        he takes a trick), by the configured solver; the compiled one stops at ``max_nodes``
+        (at most the domain's ``max_nodes``) with
+        :class:`~tarock.players.compiled.NodeLimitExceeded`."""
+        if self.solver != "compiled":
+            depth = None if left <= self.exact_tricks else self.depth
+            return Solver(pack, pos.trump, pos.bettel, must_beat, depth).action_values(pos)
+        solver = FastSolver(pack, pos.trump, pos.bettel, must_beat, self.max_nodes
+                            if max_nodes is None else min(max_nodes, self.max_nodes))
+        try:
+            return solver.action_values(pos)
+        finally:
+            self.last_nodes = solver.nodes
 
 
 def position(observation: dict[str, Any], world: World) -> tuple[Position, int, int]:

@@ -9,10 +9,11 @@ tricks past the current one and estimates there (see the solver's docstring), be
 search of a whole deal takes minutes in Python.
 
 With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
-are solved exactly by :class:`~tarock.hungarian.strategy.fast.FastSolver` instead (the same
-values, tested against the reference, in milliseconds); one that takes more than ``max_nodes``
-nodes falls back to the reference's search. ``solver="reference"`` uses the pure-Python solver
-only.
+(every position by default) are solved exactly by
+:class:`~tarock.hungarian.strategy.fast.FastSolver` instead (the same values, tested against the
+reference), within a node limit: a solve that needs more raises
+:class:`~tarock.players.compiled.NodeLimitExceeded` and the search player keeps the heuristic's
+card. ``solver="reference"`` uses the pure-Python solver only.
 """
 
 from __future__ import annotations
@@ -32,12 +33,11 @@ from tarock.hungarian.strategy.solver import (
     Solver,
     make_position,
 )
-from tarock.players.compiled import NodeLimitExceeded
 
 EXACT_TRICKS = 5
 DEPTH = 2
-COMPILED_TRICKS = 7  # a move's exact values in tens of milliseconds (benchmarks/solver_speed.py)
-MAX_NODES = 3_000_000  # about half a second
+COMPILED_TRICKS = 9  # a whole deal's moves in about 0.15 s (median), 7 left in milliseconds
+MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
 
 
@@ -53,11 +53,14 @@ class HungarianDomain:
         self.compiled_tricks = compiled_tricks
         self.max_nodes = max_nodes
         self._scorers: dict[str, LeafScorer] = {}
+        self.last_nodes = 0  # the nodes of the last compiled solve (the search player's clock)
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
         return (observation.get("phase") == "play" and observation.get("seat") in
                 observation.get("active", ()) and "my_team" in observation
-                and all(getattr(a, "kind", None) == "play" for a in legal))
+                and all(getattr(a, "kind", None) == "play" for a in legal)
+                and (self.solver != "compiled"
+                     or 9 - len(observation.get("tricks", ())) <= self.compiled_tricks))
 
     def sampler(self, game: Game, observation: dict[str, Any]) -> HungarianSampler:
         return HungarianSampler(game.opt, observation)  # type: ignore[attr-defined]
@@ -67,9 +70,9 @@ class HungarianDomain:
         return (POINTS[card], STRENGTH[card])  # the cheapest, then the weakest card
 
     def evaluate(self, game: Game, observation: dict[str, Any], world: World,
-                 legal: Sequence[Action]) -> dict[Action, float]:
+                 legal: Sequence[Action], max_nodes: int | None = None) -> dict[Action, float]:
         pos = self.position(game, observation, world)
-        values = self.values(pos)
+        values = self.values(pos, max_nodes)
         sign = 1 if TEAM_BY_WORD[observation["my_team"]] == "d" else -1
         return {a: sign * values[a.arg] for a in legal}  # type: ignore[attr-defined]
 
@@ -78,15 +81,19 @@ class HungarianDomain:
         return World({q: state.hands[q] for q in state.active},
                      {q: state.discards[q] for q in state.active})
 
-    def values(self, pos: Position) -> dict[int, int]:
-        """Each legal card's value for team d, by the configured solver."""
+    def values(self, pos: Position, max_nodes: int | None = None) -> dict[int, int]:
+        """Each legal card's value for team d, by the configured solver; the compiled one
+        stops at ``max_nodes`` (at most the domain's ``max_nodes``) with
+        :class:`~tarock.players.compiled.NodeLimitExceeded`."""
         left = 9 - pos.tricks_played
-        if self.solver == "compiled" and left <= self.compiled_tricks:
-            try:
-                return FastSolver(self.max_nodes).action_values(pos)
-            except NodeLimitExceeded:
-                pass
-        return Solver(9 if left <= self.exact_tricks else self.depth).action_values(pos)
+        if self.solver != "compiled":
+            return Solver(9 if left <= self.exact_tricks else self.depth).action_values(pos)
+        solver = FastSolver(self.max_nodes if max_nodes is None
+                            else min(max_nodes, self.max_nodes))
+        try:
+            return solver.action_values(pos)
+        finally:
+            self.last_nodes = solver.nodes
 
     def position(self, game: Game, observation: dict[str, Any], world: World) -> Position:
         """The open-handed position of ``world`` with the observation's public record."""

@@ -12,8 +12,10 @@ declarations, claims, set-aside, the Matto exchange).
 
 With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
 are solved exactly by :class:`~tarock.ottocento.strategy.fast.FastSolver` instead (the same
-values, tested against the reference); one that takes more than ``max_nodes`` nodes falls back
-to the reference's search. ``solver="reference"`` uses the pure-Python solver only.
+values, tested against the reference), within a node limit: a solve that needs more raises
+:class:`~tarock.players.compiled.NodeLimitExceeded` and the search player keeps the heuristic's
+card; earlier decisions are the heuristic's too. ``solver="reference"`` uses the pure-Python
+solver only.
 """
 
 from __future__ import annotations
@@ -25,14 +27,19 @@ from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.ottocento.cards import POWER, VALUE
 from tarock.ottocento.strategy.fast import FastSolver
-from tarock.ottocento.strategy.sampler import Facts, OttocentoSampler, World, read_facts
+from tarock.ottocento.strategy.sampler import (
+    HAND_SIZE,
+    Facts,
+    OttocentoSampler,
+    World,
+    read_facts,
+)
 from tarock.ottocento.strategy.solver import PileScorer, Position, Solver
-from tarock.players.compiled import NodeLimitExceeded
 
 EXACT_TRICKS = 4
 DEPTH = 0
-COMPILED_TRICKS = 5  # a move's exact values in milliseconds (benchmarks/solver_speed.py)
-MAX_NODES = 2_000_000  # about half a second
+COMPILED_TRICKS = 7  # 7 tricks left: a move's values in about 0.13 s (median), 6 left in 13 ms
+MAX_NODES = 20_000_000  # seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
 
 
@@ -49,10 +56,16 @@ class OttocentoDomain:
         self.max_nodes = max_nodes
         self._scorers: dict[Any, PileScorer] = {}
         self._facts: tuple[dict[str, Any], Facts] | None = None
+        self.last_nodes = 0  # the nodes of the last compiled solve (the search player's clock)
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
-        return observation.get("phase") == "play" and all(
-            getattr(a, "kind", None) == "play" for a in legal)
+        if observation.get("phase") != "play" or not all(
+                getattr(a, "kind", None) == "play" for a in legal):
+            return False
+        if self.solver != "compiled":
+            return True
+        facts = self.facts(observation)
+        return len(facts.tricks) + self.compiled_tricks >= HAND_SIZE[facts.n]
 
     def sampler(self, game: Game, observation: dict[str, Any]) -> OttocentoSampler:
         opt = game.opt  # type: ignore[attr-defined]
@@ -71,9 +84,9 @@ class OttocentoDomain:
         return s
 
     def evaluate(self, game: Game, observation: dict[str, Any], world: World,
-                 legal: Sequence[Action]) -> dict[Action, float]:
+                 legal: Sequence[Action], max_nodes: int | None = None) -> dict[Action, float]:
         pos = self.position(game, observation, world)
-        values = self.values(game, pos)
+        values = self.values(game, pos, max_nodes)
         sign = 1 if observation["team"] == 0 else -1
         return {a: sign * values[a.arg[0]] / 2 for a in legal}  # type: ignore[attr-defined]
 
@@ -81,25 +94,33 @@ class OttocentoDomain:
         """The world as it is (the omniscient player's): every hand and both reserves."""
         return World(list(state.hands), state.reserves())
 
-    def values(self, game: Game, pos: Position) -> dict[int, int]:
+    def values(self, game: Game, pos: Position, max_nodes: int | None = None
+               ) -> dict[int, int]:
         """Each legal card's value (half points, team 0 minus team 1) by the configured
-        solver."""
-        left = pos.total_tricks - pos.tricks_done
-        if self.solver == "compiled" and left <= self.compiled_tricks:
-            try:
-                return FastSolver(pos.opts, self.max_nodes).action_values(pos)
-            except NodeLimitExceeded:
-                pass
-        solver = Solver(pos.opts, None if left <= self.exact_tricks else self.depth,
-                        self.scorer(game))
-        return solver.action_values(pos)
+        solver; the compiled one stops at ``max_nodes`` (at most the domain's ``max_nodes``)
+        with :class:`~tarock.players.compiled.NodeLimitExceeded`."""
+        if self.solver != "compiled":
+            left = pos.total_tricks - pos.tricks_done
+            solver = Solver(pos.opts, None if left <= self.exact_tricks else self.depth,
+                            self.scorer(game))
+            return solver.action_values(pos)
+        fast = FastSolver(pos.opts, self.max_nodes if max_nodes is None
+                          else min(max_nodes, self.max_nodes))
+        try:
+            return fast.action_values(pos)
+        finally:
+            self.last_nodes = fast.nodes
 
-    def position(self, game: Game, observation: dict[str, Any], world: World) -> Position:
-        """The open-handed position of ``world`` with the observation's public record."""
+    def facts(self, observation: dict[str, Any]) -> Facts:
+        """What the sampler reads off ``observation``, kept for the decision's worlds."""
         cached = self._facts
         if cached is None or cached[0] is not observation:
             cached = self._facts = (observation, read_facts(observation))
-        sampler_facts = cached[1]
+        return cached[1]
+
+    def position(self, game: Game, observation: dict[str, Any], world: World) -> Position:
+        """The open-handed position of ``world`` with the observation's public record."""
+        sampler_facts = self.facts(observation)
         return Position(sampler_facts.n, list(world.hands), observation["seat"],
                         list(sampler_facts.trick), list(sampler_facts.piles),
                         list(sampler_facts.won), list(world.reserve), sampler_facts.debtor,

@@ -1,0 +1,163 @@
+"""How the search player decides (issue 12), on a scripted search domain: the heuristic's card
+unless the solved worlds show a better one by more than the noise; the budget turned into node
+limits; the early stops."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+
+from tarock.core.protocol import Action, Game
+from tarock.games import make_game
+from tarock.players import make_player
+from tarock.players import search as search_module
+from tarock.players.compiled import NodeLimitExceeded
+from tarock.players.search import MIN_WORLDS, SAFETY, SETTLE, SearchPlayer, warm_up
+
+LIMIT = "limit"  # a scripted world whose solve runs past its node limit
+
+
+class ScriptedDomain:
+    """Worlds are lists of values by position in the legal list (or LIMIT); records each
+    solve's node limit."""
+
+    def __init__(self, worlds: list[Any]):
+        self.worlds = worlds
+        self.limits: list[int | None] = []
+        self.last_nodes = 0
+
+    def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
+        return True
+
+    def sampler(self, game: Game, observation: dict[str, Any]) -> Any:
+        worlds = iter(self.worlds)
+
+        class Sampler:
+            def sample(self, rng: Any) -> Any:
+                return next(worlds, None)
+        return Sampler()
+
+    def evaluate(self, game: Game, observation: dict[str, Any], world: Any,
+                 legal: Sequence[Action], max_nodes: int | None = None) -> dict[Action, float]:
+        self.limits.append(max_nodes)
+        if world == LIMIT:
+            raise NodeLimitExceeded(max_nodes or 0)
+        return {a: float(world[i]) for i, a in enumerate(legal)}
+
+    def tie_key(self, game: Game, action: Action) -> int:
+        return 0
+
+
+@pytest.fixture(scope="module")
+def decision() -> tuple[Game, dict[str, Any], list[Action], int]:
+    """A Hungarian card-play decision with at least three legal cards, and the index of the
+    heuristic's card among them."""
+    game = make_game("hungarian-tarokk")
+    players = [make_player("heuristic", s) for s in range(4)]
+    for seed in range(50):
+        state = game.new_deal_state(seed, dealer=seed % 4)
+        while not state.is_terminal():
+            seat = state.current_player()
+            legal = state.legal_actions()
+            obs = state.observation(seat)
+            if state.phase == "play" and len(legal) >= 3:
+                default = make_player("heuristic", 0).act(game, obs, legal)
+                return game, obs, legal, legal.index(default)
+            state.apply(players[seat].act(game, obs, legal))
+    raise AssertionError("no decision found")
+
+
+def _decide(monkeypatch: pytest.MonkeyPatch, decision: Any, worlds: list[Any],
+            **kwargs: Any) -> tuple[SearchPlayer, ScriptedDomain, int]:
+    game, obs, legal, _ = decision
+    domain = ScriptedDomain(worlds)
+    monkeypatch.setitem(search_module._LOADED, game.name, domain)
+    player = SearchPlayer(0, **{"budget": 60.0, **kwargs})
+    return player, domain, legal.index(player.act(game, obs, legal))
+
+
+def _world(n: int, default: int, base: float, other: int, delta: float) -> list[float]:
+    values = [base - 5.0] * n
+    values[default] = base
+    values[other] = base + delta
+    return values
+
+
+def test_a_card_better_in_every_world_overrules_the_heuristic(monkeypatch, decision) -> None:
+    _, _, legal, default = decision
+    other = (default + 1) % len(legal)
+    worlds = [_world(len(legal), default, base, other, 1.0) for base in (-20, 3, 40, 7, 0)]
+    player, _, chosen = _decide(monkeypatch, decision, worlds)
+    assert chosen == other
+    assert player.last_stats["overruled"] and player.last_stats["samples"] == 5
+
+
+def test_a_noisy_advantage_keeps_the_heuristics_card(monkeypatch, decision) -> None:
+    _, _, legal, default = decision
+    other = (default + 1) % len(legal)
+    deltas = (30, -28, 29, -27, 31, -30)  # mean +0.83, standard error about 13
+    worlds = [_world(len(legal), default, 0, other, d) for d in deltas]
+    player, _, chosen = _decide(monkeypatch, decision, worlds)
+    assert chosen == default and not player.last_stats["overruled"]
+    # the same mean with less noise is enough
+    worlds = [_world(len(legal), default, 0, other, d) for d in (1, 0.5, 1, 1, 0.5, 1)]
+    assert _decide(monkeypatch, decision, worlds)[2] == other
+
+
+def test_one_world_never_overrules(monkeypatch, decision) -> None:
+    _, _, legal, default = decision
+    other = (default + 1) % len(legal)
+    chosen = _decide(monkeypatch, decision, [_world(len(legal), default, 0, other, 50)])[2]
+    assert chosen == default
+
+
+def test_an_unbeaten_heuristic_card_settles_the_decision(monkeypatch, decision) -> None:
+    _, _, legal, default = decision
+    other = (default + 1) % len(legal)
+    worlds = [_world(len(legal), default, 0, other, -1)] * (3 * SETTLE)
+    _, domain, chosen = _decide(monkeypatch, decision, worlds)
+    assert chosen == default and len(domain.limits) == SETTLE
+    # while some card still looks better, it goes on to ``samples``
+    worlds = [_world(len(legal), default, 0, other, d) for d in (5, -4) * (2 * SETTLE)]
+    domain = _decide(monkeypatch, decision, worlds, samples=3 * SETTLE)[1]
+    assert len(domain.limits) == 3 * SETTLE
+
+
+def test_the_budget_becomes_node_limits(monkeypatch, decision) -> None:
+    """The first solve gets a MIN_WORLDS-th of the budget in nodes at the player's speed,
+    later ones what is left; a solve that runs out ends the decision with what was solved."""
+    _, _, legal, default = decision
+    other = (default + 1) % len(legal)
+    good = _world(len(legal), default, 0, other, 2)
+    game, obs, legal, _ = decision
+    domain = ScriptedDomain([good, good, good, LIMIT, good, good])
+    monkeypatch.setitem(search_module._LOADED, game.name, domain)
+    player = SearchPlayer(0, budget=1.0)
+    player.rate = 1_000_000.0
+    chosen = player.act(game, obs, legal)
+    first, second = domain.limits[0], domain.limits[1]
+    assert first is not None and second is not None
+    assert 0.5e6 / MIN_WORLDS < first <= SAFETY * 1e6 / MIN_WORLDS
+    assert 0.5e6 < second <= SAFETY * 1e6
+    assert len(domain.limits) == 4 and player.last_stats["samples"] == 3
+    assert legal.index(chosen) == other
+
+
+def test_no_world_in_time_is_the_heuristics_card(monkeypatch, decision) -> None:
+    default = decision[3]
+    assert _decide(monkeypatch, decision, [LIMIT])[2] == default
+    assert _decide(monkeypatch, decision, [])[2] == default
+
+
+@pytest.mark.parametrize("game_name", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])
+def test_warm_up_loads_each_games_solver(game_name: str) -> None:
+    assert warm_up(make_game(game_name))
+
+
+def test_warm_up_needs_a_search_domain(monkeypatch) -> None:
+    game = make_game("bavarian-tarock")
+    monkeypatch.setattr(search_module, "_DOMAINS", {})
+    monkeypatch.delitem(search_module._LOADED, game.name, raising=False)
+    assert not warm_up(game)
