@@ -47,7 +47,7 @@ def warm(kind: str, game_name: str, options: dict[str, Any]) -> None:
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = make_game(game_name, options)
-    make_player(kind)
+    make_player(kind)  # imports the player's modules
     warm_up(game)
 
 
