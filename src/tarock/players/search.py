@@ -202,13 +202,11 @@ class _PairedDifferences:
 
     def choice(self, confidence: float, tie_key: Any) -> Action:
         """The best mean action if it beats the default by ``confidence`` standard errors
-        (any margin when every world agrees), else the default."""
-        if self.n == 0:
+        (any margin when every world agrees), else the default. One world is no evidence."""
+        if self.n < 2:
             return self.default
         best = min(self.legal, key=lambda a: (-self.total[a], tie_key(a)))
         if best == self.default or self.d1[best] <= 1e-9:
-            return self.default
-        if self.n < 2:
             return self.default
         mean = self.d1[best] / self.n
         var = max(0.0, (self.d2[best] - self.n * mean * mean) / (self.n - 1))
