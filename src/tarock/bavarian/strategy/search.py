@@ -8,10 +8,10 @@ observation shows (the points already taken, the pile of the world) and mapped t
 of the actual contract with :func:`tarock.bavarian.scoring.settle` (V2 targets and pot amounts,
 the V1 draw at 60, V1F/V3 Schneider steps, Bettel), seen from the acting seat's side.
 
-A position with at most ``exact_tricks`` tricks left (counting the current one) is solved
-exactly; earlier the search covers the current trick and ``depth - 1`` more and estimates the
-rest, because an exact solve of a whole deal takes seconds to minutes in Python
-(``benchmarks/bavarian_players.py`` measures it).
+With the pure-Python solver, a position with at most ``exact_tricks`` tricks left (counting the
+current one) is solved exactly; earlier the search covers the current trick and ``depth - 1``
+more and estimates the rest, because an exact solve of a whole deal takes seconds to minutes in
+Python (``benchmarks/bavarian_players.py`` measures it).
 
 With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
 (every position by default) are solved exactly by

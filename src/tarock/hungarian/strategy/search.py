@@ -2,8 +2,8 @@
 
 Worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`; each is turned into
 a :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
-(tricks, kontra levels, announcements) and solved with
-:class:`~tarock.hungarian.strategy.solver.Solver`. A position with at most ``exact_tricks``
+(tricks, kontra levels, announcements) and solved. With the pure-Python
+:class:`~tarock.hungarian.strategy.solver.Solver`, a position with at most ``exact_tricks``
 tricks left (counting the current one) is solved exactly; earlier, the search looks ``depth``
 tricks past the current one and estimates there (see the solver's docstring), because exact
 search of a whole deal takes minutes in Python.

@@ -2,8 +2,8 @@
 
 Worlds come from :class:`~tarock.ottocento.strategy.sampler.OttocentoSampler`; each is turned into
 a :class:`~tarock.ottocento.strategy.solver.Position` with the public record of the observation
-(the piles won so far, the Matto debt) and solved with
-:class:`~tarock.ottocento.strategy.solver.Solver`. With at most ``exact_tricks`` tricks left
+(the piles won so far, the Matto debt) and solved. With the pure-Python
+:class:`~tarock.ottocento.strategy.solver.Solver` and at most ``exact_tricks`` tricks left
 (counting the current one) the solve is exact; earlier the search covers the current trick and
 ``depth`` more tricks and estimates there (see the solver's docstring), because exact search of
 a whole deal is far beyond a move's time in Python. Signals are never given: a signalled lead has
