@@ -44,10 +44,10 @@ from tarock.bavarian.talon import (
     trump_choices,
     trump_first,
 )
-from tarock.core.cards import Deck, iter_bits
+from tarock.core.cards import iter_bits
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
-from tarock.core.protocol import TERMINAL, Deal, Game, State
+from tarock.core.protocol import TERMINAL, Deal, Game, State, told_to_all
 from tarock.core.rng import shuffled
 from tarock.core.tricks import CardView, Trick, tricks_view
 
@@ -291,14 +291,7 @@ class BavarianState(State):
         """As describe_for per seat: every action but the lay-away is told to all in full."""
         if action.kind == A.LAY_AWAY:
             return super().describe_all(actor, action)
-        # the words depend on the action and the pack only: memoised
-        key = (action, self.game.deck, self.game.num_seats)
-        told = _TOLD_TO_ALL.get(key)
-        if told is None:
-            if len(_TOLD_TO_ALL) >= _TOLD_LIMIT:
-                _TOLD_TO_ALL.clear()
-            told = _TOLD_TO_ALL[key] = (self.action_to_string(action),) * self.game.num_seats
-        return told
+        return told_to_all(self, action)  # the words depend on the action and the pack only
 
     # -- errors ------------------------------------------------------------------------------
 
@@ -670,9 +663,6 @@ class BavarianState(State):
 
 
 _ENCODINGS: dict[int, BavarianEncoding] = {}  # by pack size: FULL or SHORT
-# describe_all's memo: (action, deck, seats) -> what every seat is told
-_TOLD_TO_ALL: dict[tuple[Action, Deck, int], tuple[str, ...]] = {}
-_TOLD_LIMIT = 1 << 14
 _new = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 _HANDLERS = {

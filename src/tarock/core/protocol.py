@@ -174,9 +174,7 @@ class State(ABC):
         :meth:`describe_for`. The environments ask it at every action; games override it with
         one call for the common case of an action every seat is told in full (the same string
         for all), which costs less than a call per seat."""
-        full = self.action_to_string(action)
-        return tuple(full if q == actor else self.describe_for(q, actor, action)
-                     for q in range(self.game.num_seats))
+        return describe_each(self, actor, action)
 
     def card_view(self, seat: int) -> CardView:
         """``seat``'s hand and the tricks as card indices. This default reads them from
@@ -221,6 +219,36 @@ _REGISTRY: dict[str, Callable[[Mapping[str, Any] | None], Game]] = {}
 def register_game(name: str, factory: Callable[[Mapping[str, Any] | None], Game]) -> None:
     """Make a game available to :func:`make_game` under ``name`` (called by game packages)."""
     _REGISTRY[name] = factory
+
+
+# ``state`` is Any in these two: the compiled games' states are States by registration, which
+# the type checker (and so mypyc) does not see.
+def describe_each(state: Any, actor: int, action: Action) -> tuple[str | None, ...]:
+    """What every seat perceives of ``actor``'s ``action``, asked seat by seat: the actor is told
+    ``action_to_string``, every other seat ``describe_for``. :meth:`State.describe_all`'s default,
+    and what a game's own ``describe_all`` falls back to for its private actions (a game whose
+    state is registered rather than derived cannot call the default through ``super()``)."""
+    full = state.action_to_string(action)
+    return tuple(full if q == actor else state.describe_for(q, actor, action)
+                 for q in range(state.game.num_seats))
+
+
+def told_to_all(state: Any, action: Action) -> tuple[str, ...]:
+    """``action_to_string(action)`` for every seat, for an action every seat is told in full
+    and whose words depend only on the action and the game's pack: memoised, because the
+    environments ask ``describe_all`` at every action. The key holds the deck (one object per
+    game and pack), so equal actions of different games never share an entry."""
+    key = (action, state.game.deck, state.game.num_seats)
+    told = _TOLD_TO_ALL.get(key)
+    if told is None:
+        if len(_TOLD_TO_ALL) >= _TOLD_LIMIT:
+            _TOLD_TO_ALL.clear()
+        told = _TOLD_TO_ALL[key] = (state.action_to_string(action),) * state.game.num_seats
+    return told
+
+
+_TOLD_TO_ALL: dict[tuple[Action, Deck, int], tuple[str, ...]] = {}
+_TOLD_LIMIT = 1 << 14
 
 
 def registered_games() -> list[str]:

@@ -16,7 +16,15 @@ from mypy_extensions import mypyc_attr
 
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
-from tarock.core.protocol import TERMINAL, Deal, Game, State, replayed
+from tarock.core.protocol import (
+    TERMINAL,
+    Deal,
+    Game,
+    State,
+    describe_each,
+    replayed,
+    told_to_all,
+)
 from tarock.core.rng import shuffled
 from tarock.core.tricks import CardView, tricks_view
 from tarock.hungarian import actions as A
@@ -353,16 +361,10 @@ class HungarianState:
         memoised by action."""
         kind = action.kind
         if kind in (A.DISCARD, A.ANNUL) or (kind == A.PASS and self.phase == CLAIM):
-            full = self.action_to_string(action)  # the protocol's default, seat by seat
-            return tuple(full if q == actor else self.describe_for(q, actor, action)
-                         for q in range(self.game.num_seats))
+            return describe_each(self, actor, action)
         if kind == A.KONTRA:
             return (self.action_to_string(action),) * self.game.num_seats
-        told = _TOLD_TO_ALL.get((action, self.game.num_seats))
-        if told is None:
-            told = _TOLD_TO_ALL[action, self.game.num_seats] = (
-                (self.action_to_string(action),) * self.game.num_seats)
-        return told
+        return told_to_all(self, action)
 
     # -- phase handlers ----------------------------------------------------------------------
 
@@ -1024,10 +1026,6 @@ def _discard_action(mask: int) -> Action:
         action = _DISCARDS[mask] = A.Action(A.DISCARD, mask)
     return action
 
-
-# describe_all's memo: (action, seats) -> what every seat is told, for the actions whose
-# words do not depend on the state (a few hundred: bids, calls, announcements, cards)
-_TOLD_TO_ALL: Final[dict[tuple[Action, int], tuple[str, ...]]] = {}
 
 State.register(HungarianState)
 

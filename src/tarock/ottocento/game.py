@@ -15,10 +15,17 @@ from typing import TYPE_CHECKING, Any, Final
 
 from mypy_extensions import mypyc_attr
 
-from tarock.core.cards import Deck
 from tarock.core.deals import deal_from_json, deal_to_json
 from tarock.core.errors import IllegalActionError, InvalidRecordError
-from tarock.core.protocol import TERMINAL, Deal, Game, State, replayed
+from tarock.core.protocol import (
+    TERMINAL,
+    Deal,
+    Game,
+    State,
+    describe_each,
+    replayed,
+    told_to_all,
+)
 from tarock.core.tricks import CardView, Trick, tricks_view
 from tarock.ottocento import actions as A
 from tarock.ottocento.actions import Action
@@ -368,17 +375,8 @@ class OttocentoState:
         """As describe_for per seat: every action but the discard and the set-aside is told to
         all in full."""
         if action.kind in (A.DISCARD, A.SET_ASIDE):
-            full = self.action_to_string(action)  # the protocol's default, seat by seat
-            return tuple(full if q == actor else self.describe_for(q, actor, action)
-                         for q in range(self.game.num_seats))
-        # the words depend on the action and the card faces only: memoised
-        key = (action, self.game.deck, self.game.num_seats)
-        told = _TOLD_TO_ALL.get(key)
-        if told is None:
-            if len(_TOLD_TO_ALL) >= _TOLD_LIMIT:
-                _TOLD_TO_ALL.clear()
-            told = _TOLD_TO_ALL[key] = (self.action_to_string(action),) * self.game.num_seats
-        return told
+            return describe_each(self, actor, action)
+        return told_to_all(self, action)  # the words depend on the action and the card faces
 
     def envelope(self) -> dict[str, Any]:
         return {"totals": list(self.totals_before), "deals_played": self.deals_played}
@@ -693,9 +691,6 @@ _EXPECTED: Final = {
     PLAY: (A.PLAY,),
     EXCHANGE: (A.EXCHANGE,),
 }
-# describe_all's memo: (action, deck, seats) -> what every seat is told
-_TOLD_TO_ALL: Final[dict[tuple[Action, Deck, int], tuple[str, ...]]] = {}
-_TOLD_LIMIT: Final = 1 << 14
 _new: Final = tuple.__new__  # an Action without the named tuple's Python-level __new__
 
 State.register(OttocentoState)

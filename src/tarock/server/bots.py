@@ -23,15 +23,21 @@ _GAMES: dict[str, Game] = {}
 _PLAYERS: dict[tuple[str, int], Player] = {}
 
 
-def decide(kind: str, seed: int, game_name: str, options: dict[str, Any],
-           observation: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
-    """The record form of the action ``kind`` (seeded with ``seed``) chooses."""
+def _game(game_name: str, options: dict[str, Any]) -> Game:
+    """The worker's game for these options, made once."""
     import tarock.games  # noqa: F401  (registers the games in a fresh worker process)
 
     key = json.dumps([game_name, options], sort_keys=True)
     game = _GAMES.get(key)
     if game is None:
         game = _GAMES[key] = make_game(game_name, options)
+    return game
+
+
+def decide(kind: str, seed: int, game_name: str, options: dict[str, Any],
+           observation: dict[str, Any], legal: list[dict[str, Any]]) -> dict[str, Any]:
+    """The record form of the action ``kind`` (seeded with ``seed``) chooses."""
+    game = _game(game_name, options)
     player = _PLAYERS.get((kind, seed))
     if player is None:
         player = _PLAYERS[(kind, seed)] = make_player(kind, seed)
@@ -41,12 +47,7 @@ def decide(kind: str, seed: int, game_name: str, options: dict[str, Any],
 
 def warm(kind: str, game_name: str, options: dict[str, Any]) -> None:
     """Import the game and its player in this worker and load its compiled solver."""
-    import tarock.games  # noqa: F401  (registers the games in a fresh worker process)
-
-    key = json.dumps([game_name, options], sort_keys=True)
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = make_game(game_name, options)
+    game = _game(game_name, options)
     make_player(kind)  # imports the player's modules
     warm_up(game)
 
