@@ -4,6 +4,7 @@ limits; the early stops."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Any
 
@@ -151,6 +152,40 @@ def test_no_world_in_time_is_the_heuristics_card(monkeypatch, decision) -> None:
     assert _decide(monkeypatch, decision, [])[2] == default
 
 
+class InferringDomain(ScriptedDomain):
+    """Deals its worlds in turn forever; the others' choices rule out the ``unlikely`` ones."""
+
+    def __init__(self, worlds: list[Any], unlikely: list[Any]):
+        super().__init__(worlds)
+        self.unlikely = unlikely
+
+    def sampler(self, game: Game, observation: dict[str, Any]) -> Any:
+        worlds = itertools.cycle(self.worlds)
+
+        class Sampler:
+            def sample(self, rng: Any) -> Any:
+                return next(worlds)
+        return Sampler()
+
+    def likelihood(self, game: Game, observation: dict[str, Any]) -> Any:
+        return lambda world: 0.0 if world in self.unlikely else 1.0
+
+
+@pytest.mark.parametrize("inference", [True, False])
+def test_worlds_the_others_choices_rule_out_do_not_count(monkeypatch, decision,
+                                                          inference: bool) -> None:
+    """A card that wins big in one kind of world and loses as much in the other: it overrules
+    the heuristic's only when inference shows that the losing worlds cannot be."""
+    game, obs, legal, default = decision
+    other = (default + 1) % len(legal)
+    good = _world(len(legal), default, 10.0, other, 8.0)
+    bad = _world(len(legal), default, 10.0, other, -8.0)
+    domain = InferringDomain([good, bad], unlikely=[bad])
+    monkeypatch.setitem(search_module._LOADED, game.name, domain)
+    chosen = SearchPlayer(0, budget=60.0, inference=inference).act(game, obs, legal)
+    assert (legal.index(chosen) == other) is inference
+
+
 @pytest.mark.parametrize("game_name", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])
 def test_warm_up_loads_each_games_solver(game_name: str) -> None:
     assert warm_up(make_game(game_name))
@@ -161,3 +196,25 @@ def test_warm_up_needs_a_search_domain(monkeypatch) -> None:
     monkeypatch.setattr(search_module, "_DOMAINS", {})
     monkeypatch.delitem(search_module._LOADED, game.name, raising=False)
     assert not warm_up(game)
+
+
+def test_weights_that_leave_less_than_two_worlds_are_no_evidence() -> None:
+    legal = ["a", "b"]
+    diff = search_module._PairedDifferences(legal, "a")
+    diff.add({"a": 0.0, "b": 5.0}, 1.0)
+    diff.add({"a": 0.0, "b": 6.0}, 1e-6)
+    diff.add({"a": 0.0, "b": 7.0}, 1e-6)
+    assert diff.choice(1.0, lambda a: 0) == "a"  # three worlds, about one world's worth
+    diff.add({"a": 0.0, "b": 5.5}, 1.0)
+    assert diff.choice(1.0, lambda a: 0) == "b"
+
+
+def test_equal_weights_give_the_plain_mean_and_standard_error() -> None:
+    """The standard rule at any common weight: b beats a by mean 1 with standard error 1/sqrt(3)
+    (differences 0, 1, 2): it passes a margin of 1.7 standard errors, not of 1.8."""
+    for weight in (1.0, 0.01):
+        diff = search_module._PairedDifferences(["a", "b"], "a")
+        for d in (0.0, 1.0, 2.0):
+            diff.add({"a": 10.0, "b": 10.0 + d}, weight)
+        assert diff.choice(1.7, lambda a: 0) == "b"
+        assert diff.choice(1.8, lambda a: 0) == "a"

@@ -3,10 +3,12 @@
 It starts every decision from the heuristic player's choice (kind ``heuristic``, else the
 cautious player) and lets search overrule it. For a card-play decision that the game's search
 domain can solve, it samples worlds (the hidden cards dealt consistently with its observation)
-with the game's sampler, values every legal card in each world with the game's perfect-information
-solver, and plays the card with the best mean value for its own team **if** that card beats the
-heuristic's by more than ``confidence`` standard errors of the paired difference (world by world:
-the same world values both cards). Otherwise it plays the heuristic's card. Why not simply the
+with the game's sampler, weighted by how likely each makes what the other seats were seen to do
+(inference, :mod:`tarock.players.inference`, where the domain has a model of it), values every
+legal card in each world with the game's perfect-information solver, and plays the card with the
+best weighted mean value for its own team **if** that card beats the heuristic's by more than
+``confidence`` standard errors of the paired difference (world by world: the same world values
+both cards). Otherwise it plays the heuristic's card. Why not simply the
 best mean: a mean over a few worlds is noisy, and solving open-handed worlds favours cards that
 need to know where the cards are (the strategy-fusion error of perfect-information Monte Carlo);
 the heuristic's card is a sound default that the evidence has to beat.
@@ -21,8 +23,11 @@ A decision ends at whichever comes first:
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
 
-Decisions a game's search domain does not handle (the auction, discards, calls, announcements,
-claims, and card play too early for the solver to finish a world in time) are the heuristic's.
+Decisions before card play that the domain plays out (the Bavarian auction) are searched the
+same way, but each world is rebuilt as a complete deal and every legal action is played out to
+the end of the deal by heuristic players (:mod:`tarock.players.rollouts`); the action's value is
+the seat's score. Other decisions (discards, calls, announcements, claims, and card play too
+early for the solver to finish a world in time) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports
@@ -33,7 +38,13 @@ no game); a domain provides:
 * ``evaluate(game, observation, world, legal, max_nodes) -> dict[action, float]``: each legal
   action's value for the acting seat's team in that world, solved within ``max_nodes`` nodes
   (``None``: the domain's own limit) or :class:`~tarock.players.compiled.NodeLimitExceeded`;
-* ``tie_key(game, action)``: to break ties between equal means (lowest first).
+* ``tie_key(game, action)``: to break ties between equal means (lowest first);
+* optionally ``likelihood(game, observation)``: a function from a world to how likely it makes
+  the others' visible choices (false when they say nothing), and ``candidates``: the worlds
+  drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
+* optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out,
+  and ``state(game, observation, world) -> State | None``: the world as a complete state at this
+  decision (None if it does not agree with the observation).
 
 Each decision draws its random numbers from a generator seeded with the player's seed and a
 digest of the observation, so the action depends only on what the seat knows (and on how many
@@ -49,13 +60,15 @@ import json
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 from tarock.players.compiled import NodeLimitExceeded
+from tarock.players.inference import CANDIDATES, WeightedSampler
+from tarock.players.rollouts import rollout_values, seats_players
 
 _DOMAINS = {
     "hungarian-tarokk": "tarock.hungarian.strategy.search",
@@ -115,8 +128,11 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, samples: int = 200,
-                 confidence: float = CONFIDENCE, settle: int = SETTLE):
+                 confidence: float = CONFIDENCE, settle: int = SETTLE, inference: bool = True,
+                 rollouts: bool = True):
         self.seed = seed
+        self.inference = inference
+        self.rollouts = rollouts
         self.budget = budget
         self.samples = samples
         self.confidence = confidence
@@ -139,35 +155,94 @@ class SearchPlayer:
         default = self.delegate().act(game, observation, legal)
         domain = search_domain(game)
         self.last_stats = {"samples": 0, "seconds": 0.0, "overruled": False}
-        if len(legal) == 1 or domain is None or not domain.handles(game, observation, legal):
+        if len(legal) == 1 or domain is None:
             return default
+        if domain.handles(game, observation, legal):
+            choice = self._search(game, observation, legal, default, domain, start,
+                                  self._solved(game, observation, legal, domain),
+                                  lambda a: domain.tie_key(game, a))
+        elif self.rollouts and getattr(domain, "rolls_out", None) is not None \
+                and domain.rolls_out(game, observation, legal):
+            choice = self._search(game, observation, legal, default, domain, start,
+                                  self._played_out(game, observation, legal, domain),
+                                  lambda a: (a != default, legal.index(a)))
+        else:
+            return default
+        self.last_stats["overruled"] = choice != default
+        return choice
+
+    def _search(self, game: Game, observation: dict[str, Any], legal: Sequence[Action],
+                default: Action, domain: Any, start: float,
+                evaluate: Callable[[Any, float], dict[Action, float] | None],
+                tie_key: Callable[[Action], Any]) -> Action:
+        """Worlds, valued by ``evaluate(world, seconds left)`` (None: out of time), until the
+        budget, ``samples`` or ``settle`` stops it; the choice by the paired differences."""
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
-        sampler = domain.sampler(game, observation)
+        sampler = self._sampler(domain, game, observation)
         diff = _PairedDifferences(legal, default)
         while diff.n < self.samples:
-            world = sampler.sample(rng)
-            if world is None:
+            drawn = sampler.draw(rng)
+            if drawn is None:
                 break
+            world, weight = drawn
             left = self.budget - (time.perf_counter() - start)
             if diff.n == 0:
                 left = min(left, self.budget / MIN_WORLDS)
             if left <= 0:
                 break
+            values = evaluate(world, left)
+            if values is None:
+                break
+            diff.add(values, weight)
+            if diff.n >= self.settle and not diff.any_better():
+                break
+        choice = diff.choice(self.confidence, tie_key)
+        self.last_stats = {"samples": diff.n, "seconds": time.perf_counter() - start}
+        return choice
+
+    def _solved(self, game: Game, observation: dict[str, Any], legal: Sequence[Action],
+                domain: Any) -> Callable[[Any, float], dict[Action, float] | None]:
+        """Card play: the world solved exactly within the nodes the time left allows."""
+        def evaluate(world: Any, left: float) -> dict[Action, float] | None:
             solve_start = time.perf_counter()
             try:
                 values = domain.evaluate(game, observation, world, legal,
                                          max(1, int(SAFETY * left * self.rate)))
             except NodeLimitExceeded as stop:
                 self._measured(stop.nodes, time.perf_counter() - solve_start)
-                break
+                return None
             self._measured(getattr(domain, "last_nodes", 0), time.perf_counter() - solve_start)
-            diff.add(values)
-            if diff.n >= self.settle and not diff.any_better():
-                break
-        choice = diff.choice(self.confidence, lambda a: domain.tie_key(game, a))
-        self.last_stats = {"samples": diff.n, "seconds": time.perf_counter() - start,
-                           "overruled": choice != default}
-        return choice
+            return values
+        return evaluate
+
+    def _played_out(self, game: Game, observation: dict[str, Any], legal: Sequence[Action],
+                    domain: Any) -> Callable[[Any, float], dict[Action, float] | None]:
+        """Decisions before card play: every action played out in the world by heuristic
+        players (:mod:`tarock.players.rollouts`), while ``SAFETY`` of the time left is more than
+        the last world took."""
+        players = seats_players(game)
+        last = [0.0]
+
+        def evaluate(world: Any, left: float) -> dict[Action, float] | None:
+            if SAFETY * left <= last[0]:
+                return None
+            began = time.perf_counter()
+            state = domain.state(game, observation, world)
+            if state is None:
+                return None
+            values = rollout_values(game, state, legal, observation["seat"], players,
+                                    began + left)
+            last[0] = time.perf_counter() - began
+            return values
+        return evaluate
+
+    def _sampler(self, domain: Any, game: Game, observation: dict[str, Any]) -> WeightedSampler:
+        """The domain's sampler, its worlds weighted by the domain's likelihood of what the
+        others were seen to do when it has one (and ``inference`` is on), else all alike."""
+        likelihood = getattr(domain, "likelihood", None) if self.inference else None
+        model = likelihood(game, observation) if likelihood is not None else None
+        return WeightedSampler(domain.sampler(game, observation), model or None,
+                               getattr(domain, "candidates", CANDIDATES))
 
     def _measured(self, nodes: int, seconds: float) -> None:
         """Keep the solving speed (nodes per second) that turns time left into a node limit."""
@@ -176,25 +251,30 @@ class SearchPlayer:
 
 
 class _PairedDifferences:
-    """Per legal action, the running sums over worlds of its value, and of its value minus the
-    default action's value and that squared (the paired difference and its standard error)."""
+    """Per legal action, the running weighted sums over worlds of its value, and of its value
+    minus the default action's value and that squared (the paired difference and its standard
+    error); a world's weight is its likelihood weight (1 without inference)."""
 
     def __init__(self, legal: Sequence[Action], default: Action):
         self.legal = list(legal)
         self.default = default
         self.n = 0
+        self.w1 = 0.0  # the sum of the weights
+        self.w2 = 0.0  # ... of their squares
         self.total = dict.fromkeys(self.legal, 0.0)
         self.d1 = dict.fromkeys(self.legal, 0.0)
         self.d2 = dict.fromkeys(self.legal, 0.0)
 
-    def add(self, values: dict[Action, float]) -> None:
+    def add(self, values: dict[Action, float], weight: float = 1.0) -> None:
         base = values[self.default]
         for a in self.legal:
             d = values[a] - base
-            self.total[a] += values[a]
-            self.d1[a] += d
-            self.d2[a] += d * d
+            self.total[a] += weight * values[a]
+            self.d1[a] += weight * d
+            self.d2[a] += weight * d * d
         self.n += 1
+        self.w1 += weight
+        self.w2 += weight * weight
 
     def any_better(self) -> bool:
         """Whether some action beats the default on average so far."""
@@ -202,15 +282,21 @@ class _PairedDifferences:
 
     def choice(self, confidence: float, tie_key: Any) -> Action:
         """The best mean action if it beats the default by ``confidence`` standard errors
-        (any margin when every world agrees), else the default. One world is no evidence."""
-        if self.n < 2:
+        (any margin when every world agrees), else the default. One world is no evidence, nor
+        are weights that leave less than two worlds' worth (the effective sample size
+        ``(sum w)^2 / sum w^2``; with equal weights it is the number of worlds, and the standard
+        error is the usual one)."""
+        if self.n < 2 or self.w1 <= 0:
+            return self.default
+        size = self.w1 * self.w1 / self.w2
+        if size < 2 - 1e-9:
             return self.default
         best = min(self.legal, key=lambda a: (-self.total[a], tie_key(a)))
         if best == self.default or self.d1[best] <= 1e-9:
             return self.default
-        mean = self.d1[best] / self.n
-        var = max(0.0, (self.d2[best] - self.n * mean * mean) / (self.n - 1))
-        return best if mean > confidence * math.sqrt(var / self.n) else self.default
+        mean = self.d1[best] / self.w1
+        var = max(0.0, (self.d2[best] / self.w1 - mean * mean) * size / (size - 1))
+        return best if mean > confidence * math.sqrt(var / size) else self.default
 
 
 def _digest(observation: dict[str, Any]) -> str:

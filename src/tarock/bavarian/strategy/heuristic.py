@@ -152,6 +152,35 @@ def bettel_value(opt: BavarianOptions, chance: float) -> float:
     return chance * win + (1 - chance) * loss
 
 
+def contract_values(opt: BavarianOptions, pack: Pack, hand: int,
+                    lead: bool) -> dict[Any, float]:
+    """Expected settlement per contract for ``hand`` (V2: per rung, 0 the pick-up game);
+    ``lead``: the hand leads the first trick. The auction's policy, and the search player's
+    model of the others' bids (:mod:`tarock.bavarian.strategy.inference`)."""
+    per = len(pack.ranks)
+    best = {s: estimate(pack, hand, s, lead) for s in range(4)}
+    gain = EXCHANGE_GAIN[per]
+    out: dict[Any, float] = {}
+    if opt.variant == "haferl":
+        pick_suits = trump_choices(opt, "pickup")
+        e_pick = max(best[s] for s in pick_suits) + gain
+        e_hand = max(best.values())
+        out[0] = expected_settlement(opt, "pickup", 0, round(e_pick))
+        for rung in range(1, opt.top_rung + 1):
+            out[rung] = expected_settlement(opt, "hand", rung, round(e_hand))
+        return out
+    frage_suits = trump_choices(opt, "frage")
+    out["frage"] = expected_settlement(opt, "frage", None,
+                                       round(max(best[s] for s in frage_suits) + gain))
+    out["herzfrage"] = expected_settlement(opt, "herzfrage", None, round(best[HEARTS] + gain))
+    out["solo"] = expected_settlement(opt, "solo", None,
+                                      round(max(best[s] for s in NON_HEART)))
+    out["herzsolo"] = expected_settlement(opt, "herzsolo", None, round(best[HEARTS]))
+    if opt.variant == "simple" and opt.simple_bettel:
+        out["bettel"] = bettel_value(opt, bettel_chance(pack, hand, lead))
+    return out
+
+
 class BavarianHeuristic:
     name = "heuristic"
 
@@ -174,7 +203,7 @@ class BavarianHeuristic:
         if kind == "trump":
             lead = obs["seat"] == obs["active"][0]
             return max(legal, key=lambda a: (estimate(pack, hand, a.arg, lead), -a.arg))
-        values = self._contract_values(opt, pack, obs, hand)
+        values = contract_values(opt, pack, hand, obs["seat"] == obs["active"][0])
         if kind in ("bid", "answer"):
             return self._auction(opt, obs, legal, values)
         if kind == "contract":
@@ -184,33 +213,6 @@ class BavarianHeuristic:
         return legal[0]
 
     # -- contracts ----------------------------------------------------------------------------
-
-    def _contract_values(self, opt: BavarianOptions, pack: Pack, obs: dict[str, Any],
-                         hand: int) -> dict[Any, float]:
-        """Expected settlement per contract (V2: per rung, 0 the pick-up game)."""
-        lead = obs["seat"] == obs["active"][0]
-        per = len(pack.ranks)
-        best = {s: estimate(pack, hand, s, lead) for s in range(4)}
-        gain = EXCHANGE_GAIN[per]
-        out: dict[Any, float] = {}
-        if opt.variant == "haferl":
-            pick_suits = trump_choices(opt, "pickup")
-            e_pick = max(best[s] for s in pick_suits) + gain
-            e_hand = max(best.values())
-            out[0] = expected_settlement(opt, "pickup", 0, round(e_pick))
-            for rung in range(1, opt.top_rung + 1):
-                out[rung] = expected_settlement(opt, "hand", rung, round(e_hand))
-            return out
-        frage_suits = trump_choices(opt, "frage")
-        out["frage"] = expected_settlement(opt, "frage", None,
-                                           round(max(best[s] for s in frage_suits) + gain))
-        out["herzfrage"] = expected_settlement(opt, "herzfrage", None, round(best[HEARTS] + gain))
-        out["solo"] = expected_settlement(opt, "solo", None,
-                                          round(max(best[s] for s in NON_HEART)))
-        out["herzsolo"] = expected_settlement(opt, "herzsolo", None, round(best[HEARTS]))
-        if opt.variant == "simple" and opt.simple_bettel:
-            out["bettel"] = bettel_value(opt, bettel_chance(pack, hand, lead))
-        return out
 
     def _auction(self, opt: BavarianOptions, obs: dict[str, Any], legal: Sequence[Action],
                  values: dict[Any, float]) -> Action:

@@ -1,6 +1,9 @@
-"""The Bavarian tarock domain of the search player: card play only, every variant.
+"""The Bavarian tarock domain of the search player: card play and the auction, every variant.
 
-Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler`; each is turned into
+Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler`, weighted by the
+auction and the card play seen (:mod:`~tarock.bavarian.strategy.inference`). In the auction and
+the choice of contract, each world becomes a complete deal (:meth:`BavarianDomain.state`) in
+which the search player plays every bid out. In card play each world is turned into
 an open-handed :class:`~tarock.bavarian.strategy.solver.Position` and solved with
 :class:`~tarock.bavarian.strategy.solver.Solver`. The solver's value (the declarer's card points
 still to come, or in Bettel whether the declarer must take a trick) is completed with what the
@@ -30,16 +33,19 @@ from tarock.bavarian.auction import rung_of_target
 from tarock.bavarian.cards import SUITS, Pack
 from tarock.bavarian.scoring import settle
 from tarock.bavarian.strategy.fast import FastSolver
+from tarock.bavarian.strategy.inference import Likelihood
 from tarock.bavarian.strategy.sampler import BavarianSampler, World, pack_of
 from tarock.bavarian.strategy.solver import Position, Solver
-from tarock.core.errors import InvalidOptionError
-from tarock.core.protocol import Action, Game
+from tarock.core.cards import iter_bits
+from tarock.core.errors import InvalidOptionError, TarockError
+from tarock.core.protocol import Action, Deal, Game
 
 EXACT_TRICKS = 5
 DEPTH = 2
 COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 30 ms (median), 6 in 3 ms
 MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
+ROLLOUT_PHASES = ("auction", "contract")
 BIG_FUND = 10**9  # a fund that never runs short: shortfalls are not the card play's business
 
 
@@ -65,6 +71,36 @@ class BavarianDomain:
 
     def sampler(self, game: Game, observation: dict[str, Any]) -> BavarianSampler:
         return BavarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+
+    def likelihood(self, game: Game, observation: dict[str, Any]) -> Likelihood:
+        """How likely a world makes the auction and the card play seen (see
+        :mod:`~tarock.bavarian.strategy.inference`); false when they say nothing."""
+        return Likelihood(game.opt, observation)  # type: ignore[attr-defined]
+
+    def rolls_out(self, game: Game, observation: dict[str, Any],
+                  legal: Sequence[Action]) -> bool:
+        """The auction and the choice of contract after it: searched by playing each choice
+        out in sampled worlds (:mod:`tarock.players.rollouts`)."""
+        return observation.get("phase") in ROLLOUT_PHASES and observation.get("seat") in \
+            observation.get("active", ())
+
+    def state(self, game: Game, observation: dict[str, Any], world: World) -> Any | None:
+        """The deal of ``world`` (its hands as dealt, its pile as the talon) with the auction so
+        far replayed: a complete state at this decision, or None if it does not agree with the
+        observation."""
+        hands = tuple(world.hands.get(q, 0) for q in range(game.num_seats))
+        deal = Deal(hands, tuple(iter_bits(world.pile)))
+        envelope = {"fund": observation["fund"]} if "fund" in observation else {}
+        state = game.new_initial_state(deal, observation["dealer"], **envelope)
+        try:
+            for entry in observation.get("auction", []):
+                state.apply(game.action_from_json(entry["action"]))
+        except TarockError:
+            return None
+        if state.is_terminal() or state.current_player() != observation["seat"] \
+                or state.observation(observation["seat"]) != observation:
+            return None
+        return state
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]

@@ -1,6 +1,7 @@
 """The Hungarian tarokk domain of the search player: card play only.
 
-Worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`; each is turned into
+Worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`, weighted by the
+auction seen (:mod:`~tarock.hungarian.strategy.inference`); each is turned into
 a :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved. With the pure-Python
 :class:`~tarock.hungarian.strategy.solver.Solver`, a position with at most ``exact_tricks``
@@ -25,6 +26,7 @@ from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.hungarian.cards import DECK, POINTS
 from tarock.hungarian.strategy.fast import FastSolver
+from tarock.hungarian.strategy.inference import AuctionLikelihood
 from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
 from tarock.hungarian.strategy.solver import (
     STRENGTH,
@@ -42,6 +44,8 @@ SOLVERS = ("compiled", "reference")
 
 
 class HungarianDomain:
+    candidates = 4  # worlds drawn per world kept by inference: this sampler is the slow one
+
     def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH,
                  solver: str = "compiled", compiled_tricks: int = COMPILED_TRICKS,
                  max_nodes: int = MAX_NODES):
@@ -64,6 +68,11 @@ class HungarianDomain:
 
     def sampler(self, game: Game, observation: dict[str, Any]) -> HungarianSampler:
         return HungarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+
+    def likelihood(self, game: Game, observation: dict[str, Any]) -> AuctionLikelihood:
+        """How likely a world makes the auction seen (see
+        :mod:`~tarock.hungarian.strategy.inference`); false when it says nothing."""
+        return AuctionLikelihood(observation)
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]

@@ -1,0 +1,72 @@
+"""What the auction tells about the hidden hands of a Hungarian tarokk deal, for the search player.
+
+The heuristic player bids a level only when its hand's strength (:func:`hand_strength`: count and
+height of the tarokks, voids, king-headed suits) reaches the level's need (``STRENGTH_FOR_LEVEL``;
+the lowest level needs ``PAGAT_ONLY_MIN`` and an honour), and passes with an honour only when the
+hand is weaker than that. Made soft, that policy gives the probability of what the other seats
+said in the auction had a sampled world been the true one:
+
+* a seat that bid or held a level: ``logistic((strength - need) / TAU)`` for the highest level
+  it bid or held;
+* a seat with an honour that only ever passed: ``1 - logistic((strength - PAGAT_ONLY_MIN) /
+  TAU)`` (without an honour the heuristic always passes, which says nothing more).
+
+A seat's strength is taken of the cards it plays with (its hand now and the cards it played):
+after the talon those differ from the cards it bid with by the few it received and discarded.
+The hard facts of the auction (who holds an honour, the cue card, the yielder's XX) are the
+sampler's already.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tarock.hungarian.cards import DECK, HONOURS
+from tarock.hungarian.strategy.heuristic import (
+    LEVELS,
+    PAGAT_ONLY_MIN,
+    STRENGTH_FOR_LEVEL,
+    hand_strength,
+)
+from tarock.hungarian.strategy.sampler import World
+from tarock.players.inference import logistic
+
+TAU = 1.5  # strength points: how sharply the likelihood of a bid turns around its need
+NEED = {1: PAGAT_ONLY_MIN, **dict(STRENGTH_FOR_LEVEL)}
+
+
+class AuctionLikelihood:
+    """The probability of the auction seen in ``obs``, as a function of a world."""
+
+    def __init__(self, obs: dict[str, Any]):
+        me = obs["seat"]
+        self.played = dict.fromkeys(obs["active"], 0)
+        for cards in [t["cards"] for t in obs.get("tricks", [])] + [obs.get("trick", [])]:
+            for e in cards:
+                self.played[e["seat"]] |= 1 << DECK.index(e["card"])
+        declarer = obs.get("declarer")
+        level = obs.get("level")
+        top: dict[int, int] = {}  # seat: the highest level it bid or held (0: only passes)
+        standing = 0
+        for e in obs.get("auction", []):
+            q, bid = e["seat"], e["bid"]
+            if bid in LEVELS:
+                standing = LEVELS[bid]
+            top[q] = max(top.get(q, 0), standing if bid in LEVELS or bid == "tartom" else 0)
+        if declarer is not None and level in NEED:
+            top[declarer] = max(top.get(declarer, 0), level)
+        self.bidders = {q: NEED[lv] for q, lv in top.items() if q != me and lv in NEED}
+        self.passers = [q for q, lv in top.items() if q != me and lv == 0]
+
+    def __bool__(self) -> bool:
+        return bool(self.bidders or self.passers)
+
+    def __call__(self, world: World) -> float:
+        w = 1.0
+        for q, need in self.bidders.items():
+            w *= logistic((hand_strength(world.hands[q] | self.played[q]) - need) / TAU)
+        for q in self.passers:
+            hand = world.hands[q] | self.played[q]
+            if hand & HONOURS:
+                w *= 1.0 - logistic((hand_strength(hand) - PAGAT_ONLY_MIN) / TAU)
+        return w

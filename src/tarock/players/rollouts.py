@@ -1,0 +1,51 @@
+"""Valuing decisions before card play (bids, contracts) by playing each choice out.
+
+The card-play solvers value cards exactly, but a bid's worth depends on the whole deal that
+follows: the rest of the auction, the talon, and the play. For those decisions the search player
+takes a sampled world as a complete state of the deal (the game's search domain rebuilds it with
+``state(game, observation, world)``), applies each legal action to a copy and lets the heuristic
+player make every later decision of every seat to the end of the deal; the action's value is the
+acting seat's score. The heuristic is deterministic, so one play-out per world and action is
+all there is; its play is weaker than the search player's own, which biases the values against
+contracts that need precise play (documented in ``docs/strength.md``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from tarock.core.protocol import Action, Game, State
+from tarock.players.base import Player, make_player
+
+
+def play_out(game: Game, state: State, players: Sequence[Player]) -> list[int]:
+    """Finish ``state`` (in place) with ``players`` (one per seat); the seats' scores."""
+    while not state.is_terminal():
+        seat = state.current_player()
+        state.apply(players[seat].act(game, state.observation(seat), state.legal_actions()))
+    return state.returns()
+
+
+def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
+                   players: Sequence[Player],
+                   deadline: float | None = None) -> dict[Action, float] | None:
+    """Each legal action's value for ``seat``: its score once the deal is played out after it;
+    None if a play-out would end past ``deadline`` (on ``time.perf_counter``'s clock), judged by
+    how long the one before took."""
+    out: dict[Action, float] = {}
+    took = 0.0
+    for action in legal:
+        began = time.perf_counter()
+        if deadline is not None and began + took > deadline:
+            return None
+        copy = state.clone()
+        copy.apply(action)
+        out[action] = float(play_out(game, copy, players)[seat])
+        took = time.perf_counter() - began
+    return out
+
+
+def seats_players(game: Game, kind: str = "heuristic") -> list[Player]:
+    """One player of ``kind`` per seat (the heuristic keeps no memory between calls)."""
+    return [make_player(kind, seat) for seat in range(game.num_seats)]

@@ -1,0 +1,217 @@
+"""Inference (issue 12): worlds resampled by how likely they make the others' visible choices,
+modelled by the heuristic's own bidding policy."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from typing import Any
+
+import pytest
+
+from tarock.bavarian.cards import SUITS
+from tarock.bavarian.play import legal_cards
+from tarock.bavarian.strategy.inference import EPSILON, PlayLikelihood
+from tarock.bavarian.strategy.sampler import BavarianSampler
+from tarock.core.protocol import Game
+from tarock.games import make_game
+from tarock.hungarian.strategy.heuristic import hand_strength
+from tarock.hungarian.strategy.sampler import HungarianSampler
+from tarock.players import make_player
+from tarock.players.inference import WeightedSampler, logistic
+from tarock.players.search import search_domain
+
+
+class Cycle:
+    """A sampler that deals the given worlds in turn, forever (or ``None`` when there are none)."""
+
+    def __init__(self, worlds: list[Any]):
+        self.worlds = worlds
+        self.i = 0
+
+    def sample(self, rng: random.Random) -> Any:
+        if not self.worlds:
+            return None
+        world = self.worlds[self.i % len(self.worlds)]
+        self.i += 1
+        return world
+
+
+class Uniform:
+    """A sampler of the worlds 0 .. n-1, uniformly."""
+
+    def __init__(self, n: int):
+        self.n = n
+
+    def sample(self, rng: random.Random) -> int:
+        return rng.randrange(self.n)
+
+
+def test_logistic_is_symmetric_and_never_overflows() -> None:
+    assert logistic(0.0) == 0.5
+    assert logistic(2.0) == pytest.approx(1 - logistic(-2.0))
+    assert logistic(1000.0) == 1.0
+    assert logistic(-1000.0) == 0.0
+
+
+def _kept(sampler: WeightedSampler, rng: random.Random) -> Any:
+    drawn = sampler.draw(rng)
+    return None if drawn is None else drawn[0]
+
+
+def test_resampling_keeps_worlds_in_proportion_to_their_likelihood() -> None:
+    sampler = WeightedSampler(Cycle(["a", "b"]), {"a": 3.0, "b": 1.0}.__getitem__, candidates=2)
+    rng = random.Random(5)
+    drawn = [sampler.draw(rng) for _ in range(4000)]
+    kept = [world for world, _ in drawn]
+    assert kept.count("a") / len(kept) == pytest.approx(0.75, abs=0.03)
+    assert {weight for _, weight in drawn} == {2.0}  # the candidates' mean likelihood
+
+
+def test_weights_make_means_the_posterior_ones_for_any_number_of_candidates() -> None:
+    """Worlds 0..3 dealt uniformly, likelihood 1 + world: the posterior mean is 20/10 = 2.0."""
+    for candidates in (1, 3, 8):
+        sampler = WeightedSampler(Uniform(4), lambda w: 1.0 + w, candidates)
+        rng = random.Random(candidates)
+        drawn = [sampler.draw(rng) for _ in range(6000)]
+        total = sum(weight for _, weight in drawn)
+        assert sum(w * x for x, w in drawn) / total == pytest.approx(2.0, abs=0.05)
+
+
+def test_an_impossible_world_is_never_kept_and_no_evidence_weighs_nothing() -> None:
+    rng = random.Random(1)
+    assert {_kept(WeightedSampler(Cycle(["a", "b"]), {"a": 0.0, "b": 1.0}.__getitem__), rng)
+            for _ in range(50)} == {"b"}
+    assert WeightedSampler(Cycle(["a", "b"]), lambda w: 0.0).draw(rng) == ("a", 0.0)
+    assert WeightedSampler(Cycle([]), lambda w: 1.0).draw(rng) is None
+
+
+def test_without_a_likelihood_every_world_weighs_one() -> None:
+    sampler = WeightedSampler(Cycle(["a", "b"]))
+    rng = random.Random(2)
+    assert [sampler.draw(rng) for _ in range(3)] == [("a", 1.0), ("b", 1.0), ("a", 1.0)]
+    assert WeightedSampler(Cycle([])).draw(rng) is None
+
+
+def test_resampling_is_deterministic_given_the_generator() -> None:
+    def draw(seed: int) -> list[Any]:
+        sampler = WeightedSampler(Cycle(list(range(7))), lambda w: 1.0 + w)
+        rng = random.Random(seed)
+        return [sampler.draw(rng) for _ in range(20)]
+
+    assert draw(3) == draw(3)
+
+
+def _decisions(game: Game, deals: int, when: Any,
+               defender: bool = False) -> list[tuple[dict, Any]]:
+    """(observation, state) at the first card-play decision (of a seat that is not the
+    declarer, with ``defender``) for which ``when(observation)`` holds, in each of ``deals``
+    heuristic deals."""
+    players = [make_player("heuristic", s) for s in range(game.num_seats)]
+    out = []
+    for seed in range(deals):
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            if obs.get("phase") == "play" and obs.get("declarer") is not None \
+                    and (not defender or obs["declarer"] != seat) and when(obs):
+                out.append((obs, state.clone()))
+                break
+            state.apply(players[seat].act(game, obs, state.legal_actions()))
+    return out
+
+
+def test_bavarian_worlds_give_the_declarer_the_trumps_his_auction_shows() -> None:
+    """Against the heuristic's own bids, the declarer's trumps in the weighted worlds are closer
+    to the truth than in the sampler's: with the auction ignored the test fails."""
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    true, plain, weighted = [], [], []
+    cases = _decisions(game, 40, lambda o: o.get("contract") != "bettel", defender=True)
+    assert len(cases) >= 30
+    for obs, state in cases:
+        trumps = game.pack.suit_masks[SUITS.index(obs["trump"])]
+        decl = obs["declarer"]
+        base = BavarianSampler(game.opt, obs)
+        likelihood = domain.likelihood(game, obs)
+        assert likelihood
+        rng = random.Random(0)
+        true.append((state.hands[decl] & trumps).bit_count())
+        plain.append(statistics.mean((base.sample(rng).hands[decl] & trumps).bit_count()
+                                     for _ in range(20)))
+        resampled = WeightedSampler(base, likelihood)
+        weighted.append(statistics.mean((_kept(resampled, rng).hands[decl] & trumps)
+                                        .bit_count() for _ in range(20)))
+    assert statistics.mean(true) - statistics.mean(weighted) \
+        < 0.6 * (statistics.mean(true) - statistics.mean(plain))
+
+
+def test_bavarian_the_true_world_is_likelier_than_a_random_one() -> None:
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    above = 0
+    cases = _decisions(game, 30, lambda o: o.get("contract") != "bettel", defender=True)
+    for obs, state in cases:
+        likelihood = domain.likelihood(game, obs)
+        base = BavarianSampler(game.opt, obs)
+        rng = random.Random(1)
+        typical = statistics.median(likelihood(base.sample(rng)) for _ in range(30))
+        above += likelihood(domain.true_world(state)) > typical
+    assert above >= 0.8 * len(cases)
+
+
+def test_hungarian_worlds_match_the_bidders_strength_better() -> None:
+    """The others' hand strength in the weighted worlds is nearer the truth than in the
+    sampler's, over deals the heuristic bid."""
+    game = make_game("hungarian-tarokk")
+    domain = search_domain(game)
+    err_plain, err_weighted = [], []
+    for obs, state in _decisions(game, 40, lambda o: not o.get("tricks"), defender=True):
+        base = HungarianSampler(game.opt, obs)
+        likelihood = domain.likelihood(game, obs)
+        rng = random.Random(0)
+        plain = [base.sample(rng) for _ in range(12)]
+        weighted = [_kept(WeightedSampler(base, likelihood), rng) for _ in range(12)]
+        for q in obs["active"]:
+            if q != obs["seat"]:
+                truth = hand_strength(state.hands[q])
+                err_plain.append(abs(statistics.mean(hand_strength(w.hands[q])
+                                                     for w in plain) - truth))
+                err_weighted.append(abs(statistics.mean(hand_strength(w.hands[q])
+                                                        for w in weighted) - truth))
+    assert statistics.mean(err_weighted) < 0.93 * statistics.mean(err_plain)
+
+
+@pytest.mark.parametrize("options", [None, {"variant": "simple", "simple_bettel": True},
+                                     {"variant": "scharfer"}, {"must_beat": True}])
+def test_bavarian_play_model_sees_what_the_heuristic_saw(options: Any) -> None:
+    """Rebuilt from the acting seat's observation and the true hands, every earlier choice of
+    the heuristic players is the one the model predicts: the true world's play likelihood is
+    ``(1 - EPSILON)`` per card played from a choice. A wrong hand, trick or view rebuilt fails."""
+    game = make_game("bavarian-tarock", options)
+    domain = search_domain(game)
+    checked = 0
+    for obs, state in _decisions(game, 25, lambda o: len(o.get("tricks", [])) == 4):
+        model = PlayLikelihood(game.opt, obs)
+        world = domain.true_world(state)
+        choices = sum(
+            legal_cards(model.pack, world.hands[q] | later, before, model.trump, model.bettel,
+                        model.must_beat).bit_count() > 1
+            for q, _, before, _, later in model.plays)
+        assert model(world) == pytest.approx((1 - EPSILON) ** choices)
+        checked += choices > 0
+    assert checked >= 20
+
+
+def test_bavarian_play_model_finds_few_worlds_as_likely_as_the_true_one() -> None:
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    shares = []
+    for obs, state in _decisions(game, 25, lambda o: len(o.get("tricks", [])) == 6):
+        model = PlayLikelihood(game.opt, obs)
+        truth = model(domain.true_world(state))
+        base = BavarianSampler(game.opt, obs)
+        rng = random.Random(0)
+        shares.append(statistics.mean(model(base.sample(rng)) >= truth for _ in range(20)))
+    assert statistics.mean(shares) < 0.4
