@@ -28,13 +28,13 @@ def play_out(game: Game, state: State, players: Sequence[Player]) -> list[int]:
 
 
 def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
-                   players: Sequence[Player],
-                   deadline: float | None = None) -> dict[Action, float] | None:
+                   players: Sequence[Player], deadline: float | None = None,
+                   expected: float = 0.0) -> dict[Action, float] | None:
     """Each legal action's value for ``seat``: its score once the deal is played out after it;
     None if a play-out would end past ``deadline`` (on ``time.perf_counter``'s clock), judged by
-    how long the one before took."""
+    how long the one before took (the first by ``expected``)."""
     out: dict[Action, float] = {}
-    took = 0.0
+    took = expected
     for action in legal:
         began = time.perf_counter()
         if deadline is not None and began + took > deadline:

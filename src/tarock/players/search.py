@@ -180,8 +180,13 @@ class SearchPlayer:
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
         sampler = self._sampler(domain, game, observation)
         diff = _PairedDifferences(legal, default)
+        drawing = 0.0  # how long the last world took to draw (inference draws several)
         while diff.n < self.samples:
+            began = time.perf_counter()
+            if began - start + drawing >= self.budget:
+                break
             drawn = sampler.draw(rng)
+            drawing = time.perf_counter() - began
             if drawn is None:
                 break
             world, weight = drawn
@@ -231,7 +236,7 @@ class SearchPlayer:
             if state is None:
                 return None
             values = rollout_values(game, state, legal, observation["seat"], players,
-                                    began + left)
+                                    began + left, last[0] / len(legal))
             last[0] = time.perf_counter() - began
             return values
         return evaluate
