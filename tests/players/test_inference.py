@@ -8,6 +8,7 @@ import statistics
 from typing import Any
 
 import pytest
+from heuristic_deals import heuristic_decisions
 
 from tarock.bavarian.cards import SUITS
 from tarock.bavarian.play import legal_cards
@@ -17,7 +18,6 @@ from tarock.core.protocol import Game
 from tarock.games import make_game
 from tarock.hungarian.strategy.heuristic import hand_strength
 from tarock.hungarian.strategy.sampler import HungarianSampler
-from tarock.players import make_player
 from tarock.players.inference import WeightedSampler, logistic
 from tarock.players.search import search_domain
 
@@ -107,18 +107,14 @@ def _decisions(game: Game, deals: int, when: Any,
     """(observation, state) at the first card-play decision (of a seat that is not the
     declarer, with ``defender``) for which ``when(observation)`` holds, in each of ``deals``
     heuristic deals."""
-    players = [make_player("heuristic", s) for s in range(game.num_seats)]
-    out = []
-    for seed in range(deals):
-        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
-        while not state.is_terminal():
-            seat = state.current_player()
-            obs = state.observation(seat)
-            if obs.get("phase") == "play" and obs.get("declarer") is not None \
-                    and (not defender or obs["declarer"] != seat) and when(obs):
-                out.append((obs, state.clone()))
-                break
-            state.apply(players[seat].act(game, obs, state.legal_actions()))
+    out: list[tuple[dict, Any]] = []
+    taken: set[int] = set()
+    for deal, state, obs, _ in heuristic_decisions(game, deals):
+        if deal not in taken and obs.get("phase") == "play" \
+                and obs.get("declarer") is not None \
+                and (not defender or obs["declarer"] != obs["seat"]) and when(obs):
+            out.append((obs, state.clone()))
+            taken.add(deal)
     return out
 
 

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 import pytest
+from heuristic_deals import heuristic_decisions
 
 from tarock.bavarian.strategy.sampler import BavarianSampler, World
 from tarock.core.protocol import Game
@@ -24,18 +25,9 @@ def _decisions(game: Game, deals: int) -> list[tuple[dict[str, Any], Any, list[A
     """(observation, state, legal) at every decision the domain plays out, with a choice, in
     ``deals`` heuristic deals."""
     domain = search_domain(game)
-    players = seats_players(game)
-    out = []
-    for seed in range(deals):
-        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
-        while not state.is_terminal():
-            seat = state.current_player()
-            obs = state.observation(seat)
-            legal = state.legal_actions()
-            if len(legal) > 1 and domain.rolls_out(game, obs, legal):
-                out.append((obs, state.clone(), legal))
-            state.apply(players[seat].act(game, obs, legal))
-    return out
+    return [(obs, state.clone(), legal)
+            for _, state, obs, legal in heuristic_decisions(game, deals)
+            if len(legal) > 1 and domain.rolls_out(game, obs, legal)]
 
 
 @pytest.mark.parametrize("options", VARIANTS)

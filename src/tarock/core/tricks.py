@@ -7,7 +7,7 @@ tarokks) and a trump suit named per deal (Bavarian tarock), or no trumps at all 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from tarock.core.cards import Deck, iter_bits
@@ -97,3 +97,13 @@ def tricks_view(deck: Deck, tricks: Iterable[Any], cards: Sequence[int],
                     "winner": t.winner} for t in tricks],
         "trick": [{"seat": s, "card": code(c)} for s, c in zip(seats, cards, strict=True)],
     }
+
+
+def played_masks(deck: Deck, observation: Mapping[str, Any]) -> dict[int, int]:
+    """Per active seat, the mask of the cards it has played so far, read back from an
+    observation's trick record (``tricks`` and ``trick``, as :func:`tricks_view` writes them)."""
+    played = dict.fromkeys(observation["active"], 0)
+    for t in [*observation.get("tricks", []), {"cards": observation.get("trick", [])}]:
+        for e in t["cards"]:
+            played[e["seat"]] |= 1 << deck.index(e["card"])
+    return played

@@ -45,6 +45,7 @@ from tarock.bavarian.strategy.heuristic import (
 from tarock.bavarian.strategy.sampler import TALON_GAMES, World
 from tarock.bavarian.talon import trump_choices
 from tarock.core.cards import iter_bits
+from tarock.core.tricks import played_masks
 from tarock.players.inference import logistic
 
 EPSILON = 0.25  # the chance that a seat plays another card than the heuristic's
@@ -73,13 +74,9 @@ class AuctionLikelihood:
     def __init__(self, opt: BavarianOptions, obs: dict[str, Any]):
         self.opt = opt
         self.pack = pack_for(obs)
-        deck = self.pack.deck
         self.lead = obs["active"][0]
         me = obs["seat"]
-        self.played = dict.fromkeys(obs["active"], 0)
-        for cards in [t["cards"] for t in obs.get("tricks", [])] + [obs.get("trick", [])]:
-            for e in cards:
-                self.played[e["seat"]] |= 1 << deck.index(e["card"])
+        self.played = played_masks(self.pack.deck, obs)
         declarer = obs.get("declarer")
         self.declarer = declarer if declarer is not None and declarer != me else None
         self.contract = obs.get("contract")

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tarock.core.tricks import played_masks
 from tarock.hungarian.cards import DECK, HONOURS
 from tarock.hungarian.strategy.heuristic import (
     LEVELS,
@@ -40,10 +41,7 @@ class AuctionLikelihood:
 
     def __init__(self, obs: dict[str, Any]):
         me = obs["seat"]
-        self.played = dict.fromkeys(obs["active"], 0)
-        for cards in [t["cards"] for t in obs.get("tricks", [])] + [obs.get("trick", [])]:
-            for e in cards:
-                self.played[e["seat"]] |= 1 << DECK.index(e["card"])
+        self.played = played_masks(DECK, obs)
         declarer = obs.get("declarer")
         level = obs.get("level")
         top: dict[int, int] = {}  # seat: the highest level it bid or held (0: only passes)
