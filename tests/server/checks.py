@@ -24,6 +24,10 @@ def _strings(value: Any) -> list[str]:
 
 
 def card_codes(table: Table, value: Any) -> set[str]:
+    """The card codes spelled by any word of ``value``'s strings, keys included; in a message,
+    the table's id is left out (random letters that can spell a code, and no hand's secret)."""
+    if isinstance(value, dict) and "table" in value:
+        value = {k: v for k, v in value.items() if k != "table"}
     deck = table.game.deck
     codes = set(deck.codes(deck.full_mask))
     return {w for s in _strings(value) for w in WORD.findall(s) if w in codes}
