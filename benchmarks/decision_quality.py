@@ -12,9 +12,10 @@ points for the seat.
 * ``--kind cards``: a card-play decision from a random trick between ``--first-trick`` and
   ``--last-trick`` that the game's search domain solves; the true deal is solved open-handed
   (as the omniscient player does), in points for the seat's team.
-* ``--kind bids``: a decision before card play that the domain plays out (the Bavarian
-  auction; each in turn is taken with probability 1/2); each choice is played out in the true
-  deal by heuristic players, the seat's score.
+* ``--kind bids``: a decision before card play that the domain plays out (Bavarian tarock's
+  auction, contract, trump and lay-away, Hungarian tarokk's auction; each in turn is taken with
+  probability 1/2); each legal choice is played out in the true deal by heuristic players, the
+  seat's score.
 
 The arena measures whole deals and needs hundreds of them to tell players apart; this measures
 decisions against the truth, so a change to how worlds are drawn, weighted or valued shows with

@@ -1,5 +1,6 @@
-"""Search before card play (issue 12): sampled worlds rebuilt as complete deals, each bid played
-out by heuristic players."""
+"""Search before card play (issue 12): sampled worlds rebuilt as complete deals (Bavarian tarock's
+auction, contract, trump and lay-away; Hungarian tarokk's auction; the Ottocento dealer's
+discard), each choice played out by heuristic players."""
 
 from __future__ import annotations
 
@@ -11,8 +12,14 @@ import pytest
 from heuristic_deals import heuristic_decisions
 
 from tarock.bavarian.strategy.sampler import BavarianSampler, World
-from tarock.core.protocol import Game
+from tarock.bavarian.strategy.search import LAY_AWAY_CANDIDATES
+from tarock.core.cards import iter_bits
+from tarock.core.protocol import Deal, Game
 from tarock.games import make_game
+from tarock.hungarian.cards import HONOURS
+from tarock.hungarian.strategy.auction_sampler import AuctionSampler
+from tarock.ottocento.strategy.discard_sampler import DiscardSampler
+from tarock.ottocento.strategy.search import DISCARD_CANDIDATES
 from tarock.players import make_player
 from tarock.players.rollouts import play_out, rollout_values, seats_players
 from tarock.players.search import SearchPlayer, search_domain
@@ -40,15 +47,27 @@ def test_the_true_world_rebuilds_the_deal_as_it_stands(options: Any) -> None:
     assert cases
     phases = set()
     for obs, state, legal in cases:
-        talon = state.deal.talon
-        world = World({q: state.hands[q] for q in state.active}, sum(1 << c for c in talon))
-        rebuilt = domain.state(game, obs, world)
+        rebuilt = domain.state(game, obs, _true_world(state))
         assert rebuilt is not None
         assert rebuilt.legal_actions() == legal
         for q in range(game.num_seats):
             assert rebuilt.observation(q) == state.observation(q)
         phases.add(obs["phase"])
     assert "auction" in phases
+    if options is None:  # Haferltarock: trumps named before and after laying away
+        assert {"trump", "lay_away"} <= phases
+
+
+def _true_world(state: Any) -> World:
+    """The world of the sampler's definition that is the truth: the hands now and the pile (the
+    talon until cards are laid away), but the hand as dealt while the declarer holds the talon
+    he picked up."""
+    hands = {q: state.hands[q] for q in state.active}
+    talon = sum(1 << c for c in state.deal.talon)
+    if state.phase == "lay_away":
+        hands[state.declarer] &= ~talon
+        return World(hands, talon)
+    return World(hands, state.laid_away or talon)
 
 
 def test_every_sampled_world_rebuilds_and_a_wrong_one_is_refused() -> None:
@@ -82,9 +101,10 @@ def test_a_play_out_is_the_heuristic_deal_to_its_end() -> None:
                           deadline=time.perf_counter() - 1) is None
 
 
+@pytest.mark.parametrize("game_name", ["bavarian-tarock", "hungarian-tarokk", "ottocento"])
 @pytest.mark.parametrize("rollouts", [True, False])
-def test_the_search_player_plays_bids_out_only_when_asked(rollouts: bool) -> None:
-    game = make_game("bavarian-tarock")
+def test_the_search_player_plays_out_only_when_asked(game_name: str, rollouts: bool) -> None:
+    game = make_game(game_name)
     obs, _, legal = _decisions(game, 3)[0]
     player = SearchPlayer(0, budget=60.0, samples=6, rollouts=rollouts)
     assert player.act(game, obs, legal) in legal
@@ -107,3 +127,138 @@ def test_bids_that_lose_in_every_world_are_overruled(monkeypatch) -> None:
                                 for a in legal})
         player = SearchPlayer(0, budget=60.0, samples=8)
         assert player.act(game, obs, legal) == expected
+
+
+# -- Hungarian tarokk: the auction ---------------------------------------------------------------
+
+HUNGARIAN = [None, {"players": 5}, {"house_rules": "online_app"}, {"hi_preset": "itvb_2019"},
+             {"conventions": "none", "holding_rule": "old_priority"}]
+
+
+@pytest.mark.parametrize("options", HUNGARIAN)
+def test_the_true_hungarian_deal_replays_to_the_auction_as_it_stands(options: Any) -> None:
+    """The real deal with the calls seen replayed is the real state at every call of the
+    auction: same seat to act, same legal calls, same observation for every seat."""
+    game = make_game("hungarian-tarokk", options)
+    cases = _decisions(game, 12)
+    assert len(cases) > 12
+    for obs, state, legal in cases:
+        assert obs["phase"] == "auction" and all(a.kind == "bid" for a in legal)
+        rebuilt = AuctionSampler(game, obs).replay(state.deal)
+        assert rebuilt is not None
+        assert rebuilt.legal_actions() == legal
+        for q in range(game.num_seats):
+            assert rebuilt.observation(q) == state.observation(q)
+
+
+@pytest.mark.parametrize("options", HUNGARIAN[:3])
+def test_sampled_hungarian_deals_agree_with_the_calls(options: Any) -> None:
+    """Every sampled deal keeps the seat's hand, deals every other card once, and makes every
+    call seen legal; the other hands differ from the truth."""
+    game = make_game("hungarian-tarokk", options)
+    rng = random.Random(1)
+    differ = 0
+    for obs, state, legal in _decisions(game, 8):
+        world = AuctionSampler(game, obs).sample(rng)
+        assert world is not None
+        me = obs["seat"]
+        assert world.hands[me] == state.hands[me]
+        assert world.observation(me) == obs and world.legal_actions() == legal
+        cards = [*(world.hands[q] for q in obs["active"]), sum(1 << c for c in world.deal.talon)]
+        assert sum(m.bit_count() for m in cards) == 42
+        union = 0
+        for m in cards:
+            union |= m
+        assert union == (1 << 42) - 1
+        differ += world.hands != state.hands
+    assert differ > 0
+
+
+def test_a_deal_that_makes_a_call_illegal_is_refused() -> None:
+    """A bidder dealt no honour (HU-BID-3), or the seat dealt another hand, is not a world."""
+    game = make_game("hungarian-tarokk")
+    seen = 0
+    for obs, state, _ in _decisions(game, 30):
+        me = obs["seat"]
+        bidders = {e["seat"] for e in obs["auction"] if e["bid"] not in ("passz", "tartom")}
+        bidder = next((q for q in bidders if q != me), None)
+        if bidder is None:
+            continue
+        sampler = AuctionSampler(game, obs)
+        hands = list(state.deal.hands)
+        talon = list(state.deal.talon)
+        # the bidder's honours go to the talon, the talon's cards without honours to him
+        honours = [c for c in iter_bits(hands[bidder] & HONOURS)]
+        plain = [c for c in talon if not HONOURS >> c & 1][:len(honours)]
+        if len(plain) < len(honours):
+            continue
+        for h, p in zip(honours, plain, strict=True):
+            hands[bidder] ^= 1 << h | 1 << p
+            talon[talon.index(p)] = h
+        assert sampler.replay(Deal(tuple(hands), tuple(talon))) is None
+        other = next(q for q in obs["active"] if q != me)
+        swapped = list(state.deal.hands)
+        swapped[me], swapped[other] = swapped[other], swapped[me]
+        assert sampler.replay(Deal(tuple(swapped), state.deal.talon)) is None
+        seen += 1
+    assert seen >= 3
+
+
+
+def test_laying_away_plays_out_the_heuristics_best_few() -> None:
+    """Of the 364 ways to lay away 3 cards, the heuristic's best few by its own estimate are
+    played out, its own choice first; the trump choice plays out every suit."""
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    heuristic = make_player("heuristic", 0)
+    cases = {obs["phase"]: (obs, legal) for obs, _, legal in _decisions(game, 12)}
+    obs, legal = cases["lay_away"]
+    options = domain.rollout_actions(game, obs, legal)
+    assert len(legal) == 364 and len(options) == LAY_AWAY_CANDIDATES
+    assert options[0] == heuristic.act(game, obs, legal)
+    player = SearchPlayer(0, budget=60.0, samples=3)
+    assert player.act(game, obs, legal) in options
+    assert player.last_stats["samples"] == 3
+    obs, legal = cases["trump"]
+    assert domain.rollout_actions(game, obs, legal) == legal
+
+
+# -- Ottocento: the dealer's discard -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("options", [None, {"deck_faces": "substitute_tarot"}])
+def test_the_true_ottocento_deal_replays_to_the_discard(options: Any) -> None:
+    """The real deal replayed is the real state at the 4-player dealer's discard, for every
+    seat; sampled deals keep the dealer's hand and extra cards and show him his observation."""
+    game = make_game("ottocento", options)
+    cases = _decisions(game, 8)
+    assert len(cases) == 8 and {obs["phase"] for obs, _, _ in cases} == {"discard"}
+    rng = random.Random(2)
+    for obs, state, legal in cases:
+        sampler = DiscardSampler(game, obs)
+        rebuilt = sampler.replay(state.deal)
+        assert rebuilt is not None and rebuilt.legal_actions() == legal
+        for q in range(game.num_seats):
+            assert rebuilt.observation(q) == state.observation(q)
+        world = sampler.sample(rng)
+        assert world is not None and world.legal_actions() == legal
+        assert world.observation(obs["seat"]) == obs and world.hands != state.hands
+        others = [q for q in range(game.num_seats) if q != obs["seat"]]
+        swapped = list(state.deal.hands)
+        swapped[obs["seat"]], swapped[others[0]] = swapped[others[0]], swapped[obs["seat"]]
+        assert sampler.replay(Deal(tuple(swapped), state.deal.talon)) is None
+
+
+def test_the_ottocento_discard_plays_out_the_heuristics_best_few() -> None:
+    game = make_game("ottocento")
+    domain = search_domain(game)
+    obs, _, legal = _decisions(game, 1)[0]
+    options = domain.rollout_actions(game, obs, legal)
+    assert len(legal) > 50 and len(options) == DISCARD_CANDIDATES
+    assert options[0] == make_player("heuristic", obs["seat"]).act(game, obs, legal)
+    player = SearchPlayer(0, budget=60.0, samples=3)
+    assert player.act(game, obs, legal) in options
+    assert player.last_stats["samples"] == 3
+    two = make_game("ottocento", {"players": 2})
+    assert not any(domain.rolls_out(two, obs, legal)
+                   for _, _, obs, legal in heuristic_decisions(two, 2))

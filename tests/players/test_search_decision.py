@@ -15,7 +15,14 @@ from tarock.games import make_game
 from tarock.players import make_player
 from tarock.players import search as search_module
 from tarock.players.compiled import NodeLimitExceeded
-from tarock.players.search import MIN_WORLDS, SAFETY, SETTLE, SearchPlayer, warm_up
+from tarock.players.search import (
+    MIN_WORLDS,
+    ROLLOUT_CONFIDENCE,
+    SAFETY,
+    SETTLE,
+    SearchPlayer,
+    warm_up,
+)
 
 LIMIT = "limit"  # a scripted world whose solve runs past its node limit
 
@@ -218,3 +225,38 @@ def test_equal_weights_give_the_plain_mean_and_standard_error() -> None:
             diff.add({"a": 10.0, "b": 10.0 + d}, weight)
         assert diff.choice(1.7, lambda a: 0) == "b"
         assert diff.choice(1.8, lambda a: 0) == "a"
+
+
+class PlayedOutDomain(ScriptedDomain):
+    """The same scripted worlds, as a decision the domain plays out instead of solving."""
+
+    def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
+        return False
+
+    def rolls_out(self, game: Game, observation: dict[str, Any],
+                  legal: Sequence[Action]) -> bool:
+        return True
+
+    def state(self, game: Game, observation: dict[str, Any], world: Any) -> Any:
+        return world
+
+
+def test_a_played_out_choice_needs_more_evidence_than_a_card(monkeypatch, decision) -> None:
+    """A card wins on one standard error of its world-by-world advantage; a choice valued by
+    play-outs (one noisy deal per world) needs ``ROLLOUT_CONFIDENCE`` of them."""
+    game, obs, legal, default = decision
+    other = (default + 1) % len(legal)
+    monkeypatch.setattr(search_module, "rollout_values",
+                        lambda game, state, legal, *args, **kw: {
+                            a: float(state[i]) for i, a in enumerate(legal)})
+
+    def chosen(domain: ScriptedDomain) -> int:
+        monkeypatch.setitem(search_module._LOADED, game.name, domain)
+        return legal.index(SearchPlayer(0, budget=60.0).act(game, obs, legal))
+
+    weak = [_world(len(legal), default, 0, other, d) for d in (3, -1) * 3]  # 1.1 errors
+    strong = [_world(len(legal), default, 0, other, d) for d in (3, 1) * 3]  # 4.5 errors
+    assert ROLLOUT_CONFIDENCE > 1.2
+    assert chosen(ScriptedDomain(weak)) == other
+    assert chosen(PlayedOutDomain(weak)) == default
+    assert chosen(PlayedOutDomain(strong)) == other

@@ -1,4 +1,4 @@
-"""Valuing decisions before card play (bids, contracts) by playing each choice out.
+"""Valuing decisions before card play (bids, contracts, trumps, discards) by playing each out.
 
 The card-play solvers value cards exactly, but a bid's worth depends on the whole deal that
 follows: the rest of the auction, the talon, and the play. For those decisions the search player
@@ -12,10 +12,12 @@ contracts that need precise play (documented in ``docs/strength.md``).
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Sequence
 
-from tarock.core.protocol import Action, Game, State
+from tarock.core.cards import iter_bits
+from tarock.core.protocol import Action, Deal, Game, State
 from tarock.players.base import Player, make_player
 
 
@@ -49,3 +51,43 @@ def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
 def seats_players(game: Game, kind: str = "heuristic") -> list[Player]:
     """One player of ``kind`` per seat (the heuristic keeps no memory between calls)."""
     return [make_player(kind, seat) for seat in range(game.num_seats)]
+
+
+class ReplayedDeals:
+    """Worlds of a decision early in a deal, each a whole deal replayed up to the decision.
+
+    The cards ``seat`` cannot see (``unseen``) are dealt at random, ``size`` to each seat of
+    ``others`` and the rest after ``talon`` to the talon; ``seat`` keeps ``hand``. The game's
+    :meth:`replay` turns the deal into the state at the decision, or refuses it (None) when the
+    deal does not agree with what the seat saw; a world takes ``tries`` deals at most."""
+
+    def __init__(self, game: Game, seat: int, hand: int, unseen: int, others: Sequence[int],
+                 size: int, talon: Sequence[int] = (), tries: int = 200):
+        self.game = game
+        self.seat = seat
+        self.hand = hand
+        self.unseen = list(iter_bits(unseen))
+        self.others = list(others)
+        self.size = size
+        self.talon = tuple(talon)
+        self.tries = tries
+
+    def sample(self, rng: random.Random) -> State | None:
+        """A deal that replays to the decision, or None after ``tries`` refused deals."""
+        size = self.size
+        for _ in range(self.tries):
+            cards = list(self.unseen)
+            rng.shuffle(cards)
+            hands = [0] * self.game.num_seats
+            hands[self.seat] = self.hand
+            for k, q in enumerate(self.others):
+                hands[q] = sum(1 << c for c in cards[k * size:(k + 1) * size])
+            rest = cards[len(self.others) * size:]
+            state = self.replay(Deal(tuple(hands), (*self.talon, *rest)))
+            if state is not None:
+                return state
+        return None
+
+    def replay(self, deal: Deal) -> State | None:
+        """The state of ``deal`` at the decision, or None (the game's to say)."""
+        raise NotImplementedError

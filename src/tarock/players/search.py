@@ -23,11 +23,15 @@ A decision ends at whichever comes first:
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
 
-Decisions before card play that the domain plays out (the Bavarian auction) are searched the
-same way, but each world is rebuilt as a complete deal and every legal action is played out to
-the end of the deal by heuristic players (:mod:`tarock.players.rollouts`); the action's value is
-the seat's score. Other decisions (discards, calls, announcements, claims, and card play too
-early for the solver to finish a world in time) are the heuristic's.
+Decisions before card play that the domain plays out (the Bavarian auction, contract, trump and
+lay-away, the Hungarian auction, the Ottocento dealer's discard) are searched the same way, but
+each world is rebuilt as a complete deal and every legal action (or the few the domain names) is
+played out to the end of the deal by heuristic players (:mod:`tarock.players.rollouts`); the
+action's value is the seat's score, and another action must beat the heuristic's by
+``rollout_confidence`` standard errors (2 by default: a play-out is one noisy deal per world).
+Other decisions (the Hungarian discards, call and
+announcements, declarations, claims, and card play too early for the solver to finish a world
+in time) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports
@@ -44,7 +48,9 @@ no game); a domain provides:
   drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
 * optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out,
   and ``state(game, observation, world) -> State | None``: the world as a complete state at this
-  decision (None if it does not agree with the observation).
+  decision (None if it does not agree with the observation); and ``rollout_actions(game,
+  observation, legal)``: the actions worth playing out where there are too many to play out
+  each (the heuristic's choice is added when it is not among them).
 
 Each decision draws its random numbers from a generator seeded with the player's seed and a
 digest of the observation, so the action depends only on what the seat knows (and on how many
@@ -78,6 +84,10 @@ _DOMAINS = {
 _LOADED: dict[str, Any] = {}
 
 CONFIDENCE = 1.0  # standard errors by which a card must beat the heuristic's
+# ... and by which a played-out choice must: one heuristic play-out per world is a noisy value,
+# and with 10 to 20 worlds one standard error let the best of a few alternatives overrule the
+# heuristic's lay-away or discard in a third of the decisions, about as often as noise alone does
+ROLLOUT_CONFIDENCE = 2.0
 SETTLE = 16  # worlds after which an unbeaten heuristic card is played
 MIN_WORLDS = 4  # the fewest worlds worth solving: the first solve gets budget / MIN_WORLDS
 START_RATE = 4_000_000.0  # solver nodes per second assumed before any solve was timed
@@ -129,13 +139,14 @@ class SearchPlayer:
 
     def __init__(self, seed: int = 0, budget: float = 1.0, samples: int = 200,
                  confidence: float = CONFIDENCE, settle: int = SETTLE, inference: bool = True,
-                 rollouts: bool = True):
+                 rollouts: bool = True, rollout_confidence: float = ROLLOUT_CONFIDENCE):
         self.seed = seed
         self.inference = inference
         self.rollouts = rollouts
         self.budget = budget
         self.samples = samples
         self.confidence = confidence
+        self.rollout_confidence = rollout_confidence
         self.settle = settle
         self.rate = START_RATE
         self._fallback: Player | None = None
@@ -160,12 +171,14 @@ class SearchPlayer:
         if domain.handles(game, observation, legal):
             choice = self._search(game, observation, legal, default, domain, start,
                                   self._solved(game, observation, legal, domain),
-                                  lambda a: domain.tie_key(game, a))
+                                  lambda a: domain.tie_key(game, a), self.confidence)
         elif self.rollouts and getattr(domain, "rolls_out", None) is not None \
                 and domain.rolls_out(game, observation, legal):
-            choice = self._search(game, observation, legal, default, domain, start,
-                                  self._played_out(game, observation, legal, domain),
-                                  lambda a: (a != default, legal.index(a)))
+            options = _rollout_actions(domain, game, observation, legal, default)
+            choice = self._search(game, observation, options, default, domain, start,
+                                  self._played_out(game, observation, options, domain),
+                                  lambda a: (a != default, options.index(a)),
+                                  self.rollout_confidence)
         else:
             return default
         self.last_stats["overruled"] = choice != default
@@ -174,9 +187,10 @@ class SearchPlayer:
     def _search(self, game: Game, observation: dict[str, Any], legal: Sequence[Action],
                 default: Action, domain: Any, start: float,
                 evaluate: Callable[[Any, float], dict[Action, float] | None],
-                tie_key: Callable[[Action], Any]) -> Action:
+                tie_key: Callable[[Action], Any], confidence: float) -> Action:
         """Worlds, valued by ``evaluate(world, seconds left)`` (None: out of time), until the
-        budget, ``samples`` or ``settle`` stops it; the choice by the paired differences."""
+        budget, ``samples`` or ``settle`` stops it; the choice by the paired differences, which
+        must beat the default by ``confidence`` standard errors."""
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
         sampler = self._sampler(domain, game, observation)
         diff = _PairedDifferences(legal, default)
@@ -201,7 +215,7 @@ class SearchPlayer:
             diff.add(values, weight)
             if diff.n >= self.settle and not diff.any_better():
                 break
-        choice = diff.choice(self.confidence, tie_key)
+        choice = diff.choice(confidence, tie_key)
         self.last_stats = {"samples": diff.n, "seconds": time.perf_counter() - start}
         return choice
 
@@ -253,6 +267,15 @@ class SearchPlayer:
         """Keep the solving speed (nodes per second) that turns time left into a node limit."""
         if nodes > 10_000 and seconds > 0:
             self.rate = 0.7 * self.rate + 0.3 * nodes / seconds
+
+
+def _rollout_actions(domain: Any, game: Game, observation: dict[str, Any],
+                     legal: Sequence[Action], default: Action) -> list[Action]:
+    """The actions to play out: those the domain names (``rollout_actions``, for decisions with
+    too many to play each out), else all; the default always among them."""
+    pick = getattr(domain, "rollout_actions", None)
+    options = list(legal) if pick is None else pick(game, observation, legal)
+    return options if default in options else [default, *options]
 
 
 class _PairedDifferences:

@@ -181,6 +181,22 @@ def contract_values(opt: BavarianOptions, pack: Pack, hand: int,
     return out
 
 
+def lay_away_values(opt: BavarianOptions, pack: Pack, obs: dict[str, Any], hand: int,
+                    legal: Sequence[Action]) -> list[float]:
+    """The worth of each lay-away of ``legal``: the rest of the hand's estimate with its best
+    trump suit (the one named, else the best the contract allows), plus the points laid away,
+    which score for the declarer (BT-TALON-6)."""
+    if obs.get("trump") is not None:
+        suits: tuple[int, ...] = (SUITS.index(obs["trump"]),)
+    else:
+        suits = trump_choices(opt, obs["contract"]) or (HEARTS,)
+    lead = obs["seat"] == obs["active"][0]
+    pts = pack.points
+    return [max(estimate(pack, hand & ~a.arg, s, lead, talon=False)  # type: ignore[attr-defined]
+                for s in suits) + pts(a.arg)  # type: ignore[attr-defined]
+            for a in legal]
+
+
 class BavarianHeuristic:
     name = "heuristic"
 
@@ -287,19 +303,8 @@ class BavarianHeuristic:
 
     def _lay_away(self, opt: BavarianOptions, pack: Pack, obs: dict[str, Any], hand: int,
                   legal: Sequence[Action]) -> Action:
-        if obs.get("trump") is not None:
-            suits: tuple[int, ...] = (SUITS.index(obs["trump"]),)
-        else:
-            suits = trump_choices(opt, obs["contract"]) or (HEARTS,)
-        lead = obs["seat"] == obs["active"][0]
-        pts = pack.points
-        best, choice = -1e9, legal[0]
-        for a in legal:
-            rest = hand & ~a.arg  # type: ignore[attr-defined]
-            v = max(estimate(pack, rest, s, lead, talon=False) for s in suits) + pts(a.arg)
-            if v > best:
-                best, choice = v, a
-        return choice
+        values = lay_away_values(opt, pack, obs, hand, legal)
+        return legal[max(range(len(legal)), key=lambda i: (values[i], -i))]
 
     # -- card play ----------------------------------------------------------------------------
 

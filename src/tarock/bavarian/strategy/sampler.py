@@ -2,7 +2,9 @@
 
 A *world* gives the three active seats their current hands and the *pile*: the 3 cards that score
 for the declarer at the end (BT-TALON-6), that is the talon in a hand game or a Bettel and the
-cards laid away in a talon game. The sampler reads only ``observation(seat)`` and the rule
+cards laid away in a talon game. (Seen by a declarer who holds the talon he picked up and is
+about to lay away, the world is the deal as dealt: his hand without the talon, the talon as the
+pile.) The sampler reads only ``observation(seat)`` and the rule
 options, and deals the cards the seat cannot see to the hidden places (the other two hands, and
 the pile unless the seat knows it). Every world it returns satisfies :meth:`BavarianSampler.check`,
 which tests what the seat has observed:
@@ -80,6 +82,11 @@ class BavarianSampler:
         if contract in TALON_GAMES:
             if "laid_away" in obs:
                 self.known_pile = deck.mask(obs["laid_away"])
+            elif self.declarer == self.me and "talon" in obs:
+                # the declarer about to lay away holds the talon: his world is the deal as it
+                # was dealt, the talon as the pile (what the search's play-outs start from)
+                self.known_pile = deck.mask(obs["talon"])
+                self.my_hand &= ~self.known_pile
         elif "talon" in obs:
             self.known_pile = deck.mask(obs["talon"])
         elif "talon" in obs and self.declarer is not None:

@@ -1,9 +1,10 @@
-"""The Bavarian tarock domain of the search player: card play and the auction, every variant.
+"""The Bavarian tarock domain of the search player: card play and every decision before it.
 
 Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler`, weighted by the
 auction and the card play seen (:mod:`~tarock.bavarian.strategy.inference`). In the auction and
-the choice of contract, each world becomes a complete deal (:meth:`BavarianDomain.state`) in
-which the search player plays every bid out. In card play each world is turned into
+the declarer's decisions after it (contract, raise, trump, the cards laid away), each world
+becomes a complete deal (:meth:`BavarianDomain.state`) in which the search player plays every
+choice out (of the lay-aways, the heuristic's best few). In card play each world is turned into
 an open-handed :class:`~tarock.bavarian.strategy.solver.Position` and solved with
 :class:`~tarock.bavarian.strategy.solver.Solver`. The solver's value (the declarer's card points
 still to come, or in Bettel whether the declarer must take a trick) is completed with what the
@@ -29,12 +30,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tarock.bavarian import actions as A
 from tarock.bavarian.auction import rung_of_target
 from tarock.bavarian.cards import SUITS, Pack
 from tarock.bavarian.scoring import settle
 from tarock.bavarian.strategy.fast import FastSolver
+from tarock.bavarian.strategy.heuristic import lay_away_values
 from tarock.bavarian.strategy.inference import Likelihood
-from tarock.bavarian.strategy.sampler import BavarianSampler, World, pack_of
+from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World, pack_of
 from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.core.errors import InvalidOptionError, TarockError
@@ -45,7 +48,8 @@ DEPTH = 2
 COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 30 ms (median), 6 in 3 ms
 MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
-ROLLOUT_PHASES = ("auction", "contract")
+ROLLOUT_PHASES = ("auction", "contract", "raise", "trump", "lay_away")
+LAY_AWAY_CANDIDATES = 4  # lay-aways played out: each costs a play-out per world
 BIG_FUND = 10**9  # a fund that never runs short: shortfalls are not the card play's business
 
 
@@ -79,22 +83,49 @@ class BavarianDomain:
 
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:
-        """The auction and the choice of contract after it: searched by playing each choice
-        out in sampled worlds (:mod:`tarock.players.rollouts`)."""
+        """The auction and the declarer's decisions after it, up to card play: searched by
+        playing each choice out in sampled worlds (:mod:`tarock.players.rollouts`)."""
         return observation.get("phase") in ROLLOUT_PHASES and observation.get("seat") in \
             observation.get("active", ())
 
+    def rollout_actions(self, game: Game, observation: dict[str, Any],
+                        legal: Sequence[Action]) -> list[Action]:
+        """The choices worth playing out: all of them, but of the few hundred ways to lay away
+        3 cards only the heuristic's best ``LAY_AWAY_CANDIDATES`` by its own estimate."""
+        if observation.get("phase") != "lay_away" or len(legal) <= LAY_AWAY_CANDIDATES:
+            return list(legal)
+        pack = pack_of(observation)
+        values = lay_away_values(game.opt, pack, observation,  # type: ignore[attr-defined]
+                                 pack.deck.mask(observation["hand"]), legal)
+        best = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        return [legal[i] for i in best[:LAY_AWAY_CANDIDATES]]
+
     def state(self, game: Game, observation: dict[str, Any], world: World) -> Any | None:
-        """The deal of ``world`` (its hands as dealt, its pile as the talon) with the auction so
-        far replayed: a complete state at this decision, or None if it does not agree with the
-        observation."""
-        hands = tuple(world.hands.get(q, 0) for q in range(game.num_seats))
-        deal = Deal(hands, tuple(iter_bits(world.pile)))
+        """The deal of ``world`` (its hands as dealt, its pile as the talon, or the talon the
+        declarer picked up) with everything so far replayed: the auction, and the declarer's
+        contract, raise, trump and cards laid away as the observation shows them. A complete
+        state at this decision, or None if it does not agree with the observation."""
+        deck = pack_of(observation).deck
+        hands = [world.hands.get(q, 0) for q in range(game.num_seats)]
+        talon = tuple(iter_bits(world.pile))
+        declarer = observation.get("declarer")
+        if "talon" in observation and observation.get("contract") in TALON_GAMES \
+                and declarer is not None:
+            # the declarer picked the talon up: his hand as dealt is without it (and with what
+            # he laid away, the pile), and the talon lies in the order seen
+            talon = tuple(deck.index(c) for c in observation["talon"])
+            hands[declarer] = (hands[declarer] | world.pile) & ~deck.mask(observation["talon"])
         envelope = {"fund": observation["fund"]} if "fund" in observation else {}
-        state = game.new_initial_state(deal, observation["dealer"], **envelope)
         try:
+            state: Any = game.new_initial_state(Deal(tuple(hands), talon),
+                                                observation["dealer"], **envelope)
             for entry in observation.get("auction", []):
                 state.apply(game.action_from_json(entry["action"]))
+            while not state.is_terminal() and state.phase != observation["phase"]:
+                action = _declarers_choice(state, observation)
+                if action is None:
+                    return None
+                state.apply(action)
         except TarockError:
             return None
         if state.is_terminal() or state.current_player() != observation["seat"] \
@@ -176,6 +207,22 @@ def position(observation: dict[str, Any], world: World) -> tuple[Position, int, 
     hands = [world.hands[q] for q in active]
     return (Position(hands, leader, trick, declarer, trump, observation["contract"] == "bettel"),
             taken, tricks)
+
+
+def _declarers_choice(state: Any, observation: dict[str, Any]) -> Action | None:
+    """The declarer's decision between the auction and card play that the observation shows
+    he made in ``state``'s phase (None: it shows none)."""
+    phase = state.phase
+    if phase == "contract":
+        return A.CONTRACT_ACTIONS.get(observation.get("contract"))
+    if phase == "raise" and "target" in observation:
+        rung = rung_of_target(observation["target"])
+        return A.KEEP if rung == state.rung else A.RAISES.get(rung)
+    if phase == "trump" and observation.get("trump") is not None:
+        return A.SUIT_ACTIONS[observation["trump"]]
+    if phase == "lay_away" and "laid_away" in observation:
+        return A.Action(A.LAY_AWAY, pack_of(observation).deck.mask(observation["laid_away"]))
+    return None
 
 
 def make_domain() -> BavarianDomain:

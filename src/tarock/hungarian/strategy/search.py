@@ -1,7 +1,12 @@
-"""The Hungarian tarokk domain of the search player: card play only.
+"""The Hungarian tarokk domain of the search player: the auction and card play.
 
-Worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`, weighted by the
-auction seen (:mod:`~tarock.hungarian.strategy.inference`); each is turned into
+In the auction, each world is a whole deal that agrees with the calls seen
+(:class:`~tarock.hungarian.strategy.auction_sampler.AuctionSampler`), weighted by how likely its
+hands made them (:mod:`~tarock.hungarian.strategy.inference`); the search player plays every
+legal call out in it (:mod:`tarock.players.rollouts`).
+
+In card play, worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`,
+weighted by the auction seen (:mod:`~tarock.hungarian.strategy.inference`); each is turned into
 a :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved. With the pure-Python
 :class:`~tarock.hungarian.strategy.solver.Solver`, a position with at most ``exact_tricks``
@@ -23,8 +28,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from tarock.core.errors import InvalidOptionError
-from tarock.core.protocol import Action, Game
+from tarock.core.protocol import Action, Game, State
 from tarock.hungarian.cards import DECK, POINTS
+from tarock.hungarian.strategy.auction_sampler import AuctionSampler
 from tarock.hungarian.strategy.fast import FastSolver
 from tarock.hungarian.strategy.inference import AuctionLikelihood
 from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
@@ -66,8 +72,23 @@ class HungarianDomain:
                 and (self.solver != "compiled"
                      or 9 - len(observation.get("tricks", ())) <= self.compiled_tricks))
 
-    def sampler(self, game: Game, observation: dict[str, Any]) -> HungarianSampler:
+    def sampler(self, game: Game, observation: dict[str, Any]
+                ) -> HungarianSampler | AuctionSampler:
+        if observation.get("phase") == "auction":
+            return AuctionSampler(game, observation)
         return HungarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+
+    def rolls_out(self, game: Game, observation: dict[str, Any],
+                  legal: Sequence[Action]) -> bool:
+        """Calls in the auction: searched by playing each one out in sampled deals (an early
+        offer to annul the deal is left to the heuristic)."""
+        return observation.get("phase") == "auction" and observation.get("seat") in \
+            observation.get("active", ()) and all(getattr(a, "kind", None) == "bid"
+                                                  for a in legal)
+
+    def state(self, game: Game, observation: dict[str, Any], world: State) -> State:
+        """An auction world is already the whole deal at this decision."""
+        return world
 
     def likelihood(self, game: Game, observation: dict[str, Any]) -> AuctionLikelihood:
         """How likely a world makes the auction seen (see

@@ -169,10 +169,16 @@ def discard_score(opts: OttocentoOptions, hand: int, out: int, base_decl: int) -
 
 def choose_discard(opts: OttocentoOptions, observation: dict[str, Any],
                    legal: Sequence[Action]) -> Action:
+    return ranked_discards(opts, observation, legal)[0]
+
+
+def ranked_discards(opts: OttocentoOptions, observation: dict[str, Any],
+                    legal: Sequence[Action]) -> list[Action]:
+    """The discards of ``legal``, best first by :func:`discard_score` (ties: the lower cards)."""
     hand = parse_cards(observation["hand"])
     base = best_declaration_points(hand, opts)
-    return max(legal, key=lambda a: (discard_score(opts, hand, a.arg, base),  # type: ignore
-                                     -a.arg))  # type: ignore[attr-defined]
+    return sorted(legal, key=lambda a: (-discard_score(opts, hand, a.arg, base),  # type: ignore
+                                        a.arg))  # type: ignore[attr-defined]
 
 
 def choose_set_aside(opts: OttocentoOptions, observation: dict[str, Any],

@@ -1,14 +1,18 @@
-"""The Ottocento domain of the search player: card play only.
+"""The Ottocento domain of the search player: the dealer's discard and card play.
 
-Worlds come from :class:`~tarock.ottocento.strategy.sampler.OttocentoSampler`; each is turned into
-a :class:`~tarock.ottocento.strategy.solver.Position` with the public record of the observation
-(the piles won so far, the Matto debt) and solved. With the pure-Python
+The 4-player dealer's discard is searched by play-outs: each world is a whole deal that agrees
+with his hand (:class:`~tarock.ottocento.strategy.discard_sampler.DiscardSampler`), and the
+heuristic's best few discards are each played out in it (:mod:`tarock.players.rollouts`).
+
+In card play, worlds come from :class:`~tarock.ottocento.strategy.sampler.OttocentoSampler`;
+each is turned into a :class:`~tarock.ottocento.strategy.solver.Position` with the public record
+of the observation (the piles won so far, the Matto debt) and solved. With the pure-Python
 :class:`~tarock.ottocento.strategy.solver.Solver` and at most ``exact_tricks`` tricks left
 (counting the current one) the solve is exact; earlier the search covers the current trick and
 ``depth`` more tricks and estimates there (see the solver's docstring), because exact search of
 a whole deal is far beyond a move's time in Python. Signals are never given: a signalled lead has
-the value of the same card and loses the tie (the heuristic decides everything else: discard,
-declarations, claims, set-aside, the Matto exchange).
+the value of the same card and loses the tie. The heuristic decides everything else:
+declarations, claims, the two-player set-aside and discard, the Matto exchange.
 
 With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
 are solved exactly by :class:`~tarock.ottocento.strategy.fast.FastSolver` instead (the same
@@ -24,9 +28,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from tarock.core.errors import InvalidOptionError
-from tarock.core.protocol import Action, Game
+from tarock.core.protocol import Action, Game, State
 from tarock.ottocento.cards import POWER, VALUE
+from tarock.ottocento.strategy.discard_sampler import DiscardSampler
 from tarock.ottocento.strategy.fast import FastSolver
+from tarock.ottocento.strategy.heuristic import ranked_discards
 from tarock.ottocento.strategy.sampler import (
     HAND_SIZE,
     Facts,
@@ -41,6 +47,7 @@ DEPTH = 0
 COMPILED_TRICKS = 7  # 7 tricks left: a move's values in about 0.13 s (median), 6 left in 13 ms
 MAX_NODES = 20_000_000  # seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
+DISCARD_CANDIDATES = 4  # discards played out: each costs a play-out per world
 
 
 class OttocentoDomain:
@@ -67,10 +74,30 @@ class OttocentoDomain:
         facts = self.facts(observation)
         return len(facts.tricks) + self.compiled_tricks >= HAND_SIZE[facts.n]
 
-    def sampler(self, game: Game, observation: dict[str, Any]) -> OttocentoSampler:
+    def sampler(self, game: Game, observation: dict[str, Any]
+                ) -> OttocentoSampler | DiscardSampler:
+        if observation.get("phase") == "discard":
+            return DiscardSampler(game, observation)
         opt = game.opt  # type: ignore[attr-defined]
         return OttocentoSampler(observation, opt.two_player_setaside_restricted,
                                 opt.signal_truthful)
+
+    def rolls_out(self, game: Game, observation: dict[str, Any],
+                  legal: Sequence[Action]) -> bool:
+        """The dealer's discard with 4 players: searched by playing discards out in sampled
+        deals (the two-player set-aside and discard are the heuristic's)."""
+        return observation.get("phase") == "discard" and game.num_seats == 4 \
+            and observation.get("seat") == observation.get("dealer")
+
+    def rollout_actions(self, game: Game, observation: dict[str, Any],
+                        legal: Sequence[Action]) -> list[Action]:
+        """Of the hundred-odd discards, the heuristic's best ``DISCARD_CANDIDATES``."""
+        return ranked_discards(game.opt, observation,  # type: ignore[attr-defined]
+                               legal)[:DISCARD_CANDIDATES]
+
+    def state(self, game: Game, observation: dict[str, Any], world: State) -> State:
+        """A world of the discard is already the whole deal at this decision."""
+        return world
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int, int]:
         card, signal = action.arg  # type: ignore[attr-defined]
