@@ -29,9 +29,8 @@ each world is rebuilt as a complete deal and every legal action (or the few the 
 played out to the end of the deal by heuristic players (:mod:`tarock.players.rollouts`); the
 action's value is the seat's score, and another action must beat the heuristic's by
 ``rollout_confidence`` standard errors (2 by default: a play-out is one noisy deal per world).
-Other decisions (the Hungarian discards, call and
-announcements, declarations, claims, and card play too early for the solver to finish a world
-in time) are the heuristic's.
+Other decisions (the Hungarian discards, call and announcements, declarations, claims, and card
+play too early for the solver to finish a world in time) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports
