@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Action, Deal, Game, State
@@ -51,6 +52,16 @@ def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
 def seats_players(game: Game, kind: str = "heuristic") -> list[Player]:
     """One player of ``kind`` per seat (the heuristic keeps no memory between calls)."""
     return [make_player(kind, seat) for seat in range(game.num_seats)]
+
+
+def at_decision(state: State, observation: dict[str, Any]) -> State | None:
+    """``state`` if it is the decision of ``observation``'s seat and shows that seat exactly
+    ``observation`` (a rebuilt deal that agrees with all the seat knows), else None."""
+    seat = observation["seat"]
+    if state.is_terminal() or state.current_player() != seat \
+            or state.observation(seat) != observation:
+        return None
+    return state
 
 
 class ReplayedDeals:

@@ -42,6 +42,7 @@ from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.core.errors import InvalidOptionError, TarockError
 from tarock.core.protocol import Action, Deal, Game
+from tarock.players.rollouts import at_decision
 
 EXACT_TRICKS = 5
 DEPTH = 2
@@ -128,10 +129,7 @@ class BavarianDomain:
                 state.apply(action)
         except TarockError:
             return None
-        if state.is_terminal() or state.current_player() != observation["seat"] \
-                or state.observation(observation["seat"]) != observation:
-            return None
-        return state
+        return at_decision(state, observation)
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]

@@ -28,7 +28,7 @@ from tarock.core.protocol import Deal, Game, State
 from tarock.hungarian.actions import ANNUL_NO, BIDS
 from tarock.hungarian.auction import CALL_BY_NAME
 from tarock.hungarian.cards import DECK
-from tarock.players.rollouts import ReplayedDeals
+from tarock.players.rollouts import ReplayedDeals, at_decision
 
 
 class AuctionSampler(ReplayedDeals):
@@ -55,10 +55,7 @@ class AuctionSampler(ReplayedDeals):
             _decline_offers(state)
         except TarockError:
             return None
-        if state.is_terminal() or state.current_player() != self.seat \
-                or state.observation(self.seat) != obs:
-            return None
-        return state
+        return at_decision(state, obs)
 
 
 def _decline_offers(state: State) -> None:

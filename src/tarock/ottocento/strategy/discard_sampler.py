@@ -20,7 +20,7 @@ from tarock.core.errors import TarockError
 from tarock.core.protocol import Deal, Game, State
 from tarock.ottocento.actions import DECLINE_ACTION
 from tarock.ottocento.cards import DECK, FULL, parse_cards
-from tarock.players.rollouts import ReplayedDeals
+from tarock.players.rollouts import ReplayedDeals, at_decision
 
 TRIES = 20  # every deal of the unseen cards is consistent: retries only guard the replay
 
@@ -47,7 +47,4 @@ class DiscardSampler(ReplayedDeals):
                 state.apply(DECLINE_ACTION)
         except TarockError:
             return None
-        if state.is_terminal() or state.current_player() != self.seat \
-                or state.observation(self.seat) != obs:
-            return None
-        return state
+        return at_decision(state, obs)
