@@ -13,9 +13,9 @@ points for the seat.
   ``--last-trick`` that the game's search domain solves; the true deal is solved open-handed
   (as the omniscient player does), in points for the seat's team.
 * ``--kind bids``: a decision before card play that the domain plays out (Bavarian tarock's
-  auction, contract, trump and lay-away, Hungarian tarokk's auction; each in turn is taken with
-  probability 1/2); each legal choice is played out in the true deal by heuristic players, the
-  seat's score.
+  auction, contract, trump and lay-away, Hungarian tarokk's auction, raise, discard and
+  announcements, Ottocento's 4-player discard; each in turn is taken with probability 1/2);
+  each legal choice is played out in the true deal by heuristic players, the seat's score.
 
 The arena measures whole deals and needs hundreds of them to tell players apart; this measures
 decisions against the truth, so a change to how worlds are drawn, weighted or valued shows with
@@ -76,6 +76,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 except NodeLimitExceeded:
                     break  # the true deal is too big to solve here: another deal
             elif len(legal) > 1 and kind == "bids" and domain.rolls_out(game, obs, legal) \
+                    and not domain.handles(game, obs, legal) \
                     and rng.random() < 0.5:  # the first, second, ... bid with 1/2, 1/4, ...
                 truth = rollout_values(game, state, legal, seat, heuristic)
             if truth is not None:

@@ -1,6 +1,6 @@
 """Search before card play (issue 12): sampled worlds rebuilt as complete deals (Bavarian tarock's
-auction, contract, trump and lay-away; Hungarian tarokk's auction; the Ottocento dealer's
-discard), each choice played out by heuristic players."""
+auction, contract, trump and lay-away; Hungarian tarokk's auction, raise, discards and
+announcements; the Ottocento dealer's discard), each choice played out by heuristic players."""
 
 from __future__ import annotations
 
@@ -16,11 +16,13 @@ from tarock.bavarian.strategy.search import LAY_AWAY_CANDIDATES
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Deal, Game
 from tarock.games import make_game
-from tarock.hungarian.cards import HONOURS
-from tarock.hungarian.strategy.auction_sampler import AuctionSampler
+from tarock.hungarian.cards import HONOURS, TAROKKS
+from tarock.hungarian.strategy.deal_sampler import TALON_SIZE, DealSampler
+from tarock.hungarian.strategy.search import DISCARD_CANDIDATES as HUNGARIAN_DISCARDS
 from tarock.ottocento.strategy.discard_sampler import DiscardSampler
 from tarock.ottocento.strategy.search import DISCARD_CANDIDATES
 from tarock.players import make_player
+from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.rollouts import play_out, rollout_values, seats_players
 from tarock.players.search import SearchPlayer, search_domain
 
@@ -40,20 +42,29 @@ def _decisions(game: Game, deals: int) -> list[tuple[dict[str, Any], Any, list[A
 @pytest.mark.parametrize("options", VARIANTS)
 def test_the_true_world_rebuilds_the_deal_as_it_stands(options: Any) -> None:
     """From the observation and the true hands and talon, the rebuilt state is the real one:
-    same seat to act, same legal actions, same observation for every seat."""
+    same seat to act, same legal actions, same observation for every seat. In card play a
+    seat that never saw the talon cannot rebuild it: there the hands, the tricks and the pile
+    are the real ones, and the seat's own observation."""
     game = make_game("bavarian-tarock", options)
     domain = search_domain(game)
     cases = _decisions(game, 12)
     assert cases
     phases = set()
+    unseen_talon = 0
     for obs, state, legal in cases:
         rebuilt = domain.state(game, obs, _true_world(state))
         assert rebuilt is not None
         assert rebuilt.legal_actions() == legal
-        for q in range(game.num_seats):
-            assert rebuilt.observation(q) == state.observation(q)
+        if obs["phase"] == "play" and "talon" not in obs:
+            assert rebuilt.hands == state.hands and rebuilt.pile() == state.pile()
+            assert rebuilt.tricks == state.tricks and rebuilt.trick == state.trick
+            assert rebuilt.observation(obs["seat"]) == obs
+            unseen_talon += 1
+        else:
+            for q in range(game.num_seats):
+                assert rebuilt.observation(q) == state.observation(q)
         phases.add(obs["phase"])
-    assert "auction" in phases
+    assert {"auction", "play"} <= phases and unseen_talon > 0
     if options is None:  # Haferltarock: trumps named before and after laying away
         assert {"trump", "lay_away"} <= phases
 
@@ -111,6 +122,35 @@ def test_the_search_player_plays_out_only_when_asked(game_name: str, rollouts: b
     assert player.last_stats["samples"] == (6 if rollouts else 0)
 
 
+@pytest.mark.parametrize("game_name", ["bavarian-tarock", "hungarian-tarokk"])
+@pytest.mark.parametrize("rollouts", [True, False])
+def test_cards_are_played_out_where_no_world_can_be_solved(monkeypatch, game_name: str,
+                                                           rollouts: bool) -> None:
+    """Early in a deal no world may be solved in time: the search player then plays the cards
+    out in rebuilt deals (with play-outs on), or keeps the heuristic's card."""
+    game = make_game(game_name)
+    domain = search_domain(game)
+
+    def unsolvable(*args: Any, **kwargs: Any) -> Any:
+        raise NodeLimitExceeded(1)
+
+    import tarock.players.search as search_module
+
+    played_out = []
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        played_out.append(1)
+        return rollout_values(*args, **kwargs)
+
+    monkeypatch.setattr(domain, "evaluate", unsolvable)
+    monkeypatch.setattr(search_module, "rollout_values", counted)
+    obs, _, legal = next(c for c in _decisions(game, 2) if c[0]["phase"] == "play")
+    assert not obs.get("tricks") and domain.handles(game, obs, legal)
+    player = SearchPlayer(0, budget=60.0, samples=4, rollouts=rollouts)
+    assert player.act(game, obs, legal) in legal
+    assert player.last_stats["samples"] == len(played_out) == (4 if rollouts else 0)
+
+
 def test_bids_that_lose_in_every_world_are_overruled(monkeypatch) -> None:
     """Where every world's play-outs value another bid above the heuristic's, search takes it;
     where they agree with the heuristic, it keeps the heuristic's."""
@@ -129,22 +169,30 @@ def test_bids_that_lose_in_every_world_are_overruled(monkeypatch) -> None:
         assert player.act(game, obs, legal) == expected
 
 
-# -- Hungarian tarokk: the auction ---------------------------------------------------------------
+# -- Hungarian tarokk: the auction, the discards and the announcements ---------------------------
 
 HUNGARIAN = [None, {"players": 5}, {"house_rules": "online_app"}, {"hi_preset": "itvb_2019"},
-             {"conventions": "none", "holding_rule": "old_priority"}]
+             {"conventions": "none", "holding_rule": "old_priority"}, {"variant": "illusztralt"}]
+
+
+def _hidden_talon(sampler: DealSampler, deal: Deal) -> Deal:
+    """``deal`` as the sampler deals it: the talon without the seat's received cards."""
+    return Deal(deal.hands, tuple(c for i, c in enumerate(deal.talon)
+                                  if i not in sampler.places))
 
 
 @pytest.mark.parametrize("options", HUNGARIAN)
-def test_the_true_hungarian_deal_replays_to_the_auction_as_it_stands(options: Any) -> None:
-    """The real deal with the calls seen replayed is the real state at every call of the
-    auction: same seat to act, same legal calls, same observation for every seat."""
+def test_the_true_hungarian_deal_replays_to_every_decision(options: Any) -> None:
+    """The real deal with the record seen replayed (the calls, the seat's discards, the others'
+    as the heuristic makes them, the announcements, the cards played) is the real state at
+    every decision: same seat to act, same legal actions, same observation for every seat."""
     game = make_game("hungarian-tarokk", options)
     cases = _decisions(game, 12)
-    assert len(cases) > 12
+    phases = {obs["phase"] for obs, _, _ in cases}
+    assert phases == {"auction", "discard", "announce", "play"}
     for obs, state, legal in cases:
-        assert obs["phase"] == "auction" and all(a.kind == "bid" for a in legal)
-        rebuilt = AuctionSampler(game, obs).replay(state.deal)
+        sampler = DealSampler(game, obs)
+        rebuilt = sampler.replay(_hidden_talon(sampler, state.deal))
         assert rebuilt is not None
         assert rebuilt.legal_actions() == legal
         for q in range(game.num_seats):
@@ -152,26 +200,90 @@ def test_the_true_hungarian_deal_replays_to_the_auction_as_it_stands(options: An
 
 
 @pytest.mark.parametrize("options", HUNGARIAN[:3])
-def test_sampled_hungarian_deals_agree_with_the_calls(options: Any) -> None:
-    """Every sampled deal keeps the seat's hand, deals every other card once, and makes every
-    call seen legal; the other hands differ from the truth."""
+def test_sampled_hungarian_deals_agree_with_the_record(options: Any) -> None:
+    """Every sampled deal keeps the seat's hand as dealt and its talon cards at its places,
+    deals every other card once, and shows the seat its observation; the other hands differ
+    from the truth."""
     game = make_game("hungarian-tarokk", options)
     rng = random.Random(1)
     differ = 0
+    phases = set()
     for obs, state, legal in _decisions(game, 8):
-        world = AuctionSampler(game, obs).sample(rng)
+        if len(obs.get("tricks", ())) > 1:
+            continue  # card play is played out only in the first tricks
+        sampler = DealSampler(game, obs)
+        sampler.seconds = 60.0  # agreement is checked here, not speed (a loaded machine)
+        world = sampler.sample(rng)
+        if world is None and obs["phase"] == "play":
+            continue  # a few in a hundred: the search player keeps the heuristic's card
         assert world is not None
         me = obs["seat"]
-        assert world.hands[me] == state.hands[me]
+        assert world.deal.hands[me] == state.deal.hands[me]
+        assert sorted(world.deal.talon[i] for i in sampler.places) == \
+            sorted(state.deal.talon[i] for i in sampler.places)
         assert world.observation(me) == obs and world.legal_actions() == legal
-        cards = [*(world.hands[q] for q in obs["active"]), sum(1 << c for c in world.deal.talon)]
+        cards = [*(world.deal.hands[q] for q in obs["active"]),
+                 sum(1 << c for c in world.deal.talon)]
+        assert len(world.deal.talon) == TALON_SIZE
         assert sum(m.bit_count() for m in cards) == 42
         union = 0
         for m in cards:
             union |= m
         assert union == (1 << 42) - 1
-        differ += world.hands != state.hands
-    assert differ > 0
+        differ += world.deal.hands != state.deal.hands
+        phases.add(obs["phase"])
+        for q, card in sampler.plays:
+            assert world.deal.hands[q] >> card & 1 or card in world.deal.talon
+    assert differ > 0 and phases == {"auction", "discard", "announce", "play"}
+
+
+class _OtherDiscards:
+    """A stand-in for the heuristic that discards other tarokks than ``truth`` (by seat) shows."""
+
+    def __init__(self, truth: list[int]):
+        self.truth = truth
+
+    def act(self, game: Game, obs: dict[str, Any], legal: list[Any]) -> Any:
+        shown = self.truth[obs["seat"]] & TAROKKS
+        return next((a for a in legal if a.arg & TAROKKS != shown), legal[0])
+
+
+def test_a_world_must_agree_with_the_disclosed_discards() -> None:
+    """After the discards the declarer's discarded tarokks and the others' counts are shown
+    (HU-TALON-7): the true deal with the others discarding other tarokks is refused."""
+    game = make_game("hungarian-tarokk")
+    seen = 0
+    for obs, state, _ in _decisions(game, 60):
+        if obs["phase"] != "announce" or not any(
+                state.discards[q] & TAROKKS for q in obs["active"] if q != obs["seat"]):
+            continue
+        sampler = DealSampler(game, obs)
+        deal = _hidden_talon(sampler, state.deal)
+        assert sampler.replay(deal) is not None
+        sampler.heuristic = _OtherDiscards(state.discards)  # type: ignore[assignment]
+        assert sampler.replay(deal) is None
+        seen += 1
+    assert seen >= 1
+
+
+def test_hungarian_discards_play_out_the_heuristics_best_few() -> None:
+    """Of the discards, the heuristic's best few by its own estimate are played out, its own
+    choice first; an announcement turn plays out every choice."""
+    game = make_game("hungarian-tarokk")
+    domain = search_domain(game)
+    cases = _decisions(game, 6)
+    obs, _, legal = next(c for c in cases if c[0]["phase"] == "discard"
+                         and len(c[2]) > HUNGARIAN_DISCARDS)
+    options = domain.rollout_actions(game, obs, legal)
+    assert len(options) == HUNGARIAN_DISCARDS
+    assert options[0] == make_player("heuristic", obs["seat"]).act(game, obs, legal)
+    player = SearchPlayer(0, budget=60.0, samples=3)
+    assert player.act(game, obs, legal) in options
+    assert player.last_stats["samples"] == 3
+    obs, _, legal = next(c for c in cases if c[0]["phase"] == "announce")
+    assert domain.rollout_actions(game, obs, legal) == legal
+    assert player.act(game, obs, legal) in legal
+    assert player.last_stats["samples"] == 3
 
 
 def test_a_deal_that_makes_a_call_illegal_is_refused() -> None:
@@ -184,7 +296,7 @@ def test_a_deal_that_makes_a_call_illegal_is_refused() -> None:
         bidder = next((q for q in bidders if q != me), None)
         if bidder is None:
             continue
-        sampler = AuctionSampler(game, obs)
+        sampler = DealSampler(game, obs)
         hands = list(state.deal.hands)
         talon = list(state.deal.talon)
         # the bidder's honours go to the talon, the talon's cards without honours to him
@@ -240,6 +352,7 @@ def test_the_true_ottocento_deal_replays_to_the_discard(options: Any) -> None:
         assert rebuilt is not None and rebuilt.legal_actions() == legal
         for q in range(game.num_seats):
             assert rebuilt.observation(q) == state.observation(q)
+        sampler.seconds = 60.0
         world = sampler.sample(rng)
         assert world is not None and world.legal_actions() == legal
         assert world.observation(obs["seat"]) == obs and world.hands != state.hands

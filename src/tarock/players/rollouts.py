@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Action, Deal, Game, State
 from tarock.players.base import Player, make_player
+
+SAMPLE_SECONDS = 0.03  # a world drawn in a few hundredths of a second or not at all
 
 
 def play_out(game: Game, state: State, players: Sequence[Player]) -> list[int]:
@@ -68,33 +70,47 @@ class ReplayedDeals:
     """Worlds of a decision early in a deal, each a whole deal replayed up to the decision.
 
     The cards ``seat`` cannot see (``unseen``) are dealt at random, ``size`` to each seat of
-    ``others`` and the rest after ``talon`` to the talon; ``seat`` keeps ``hand``. The game's
-    :meth:`replay` turns the deal into the state at the decision, or refuses it (None) when the
-    deal does not agree with what the seat saw; a world takes ``tries`` deals at most."""
+    ``others`` and the rest after ``talon`` to the talon; ``seat`` keeps ``hand``, and a seat of
+    ``others`` is dealt the cards ``known`` gives it (those it was seen to play) and the rest of
+    its ``size`` at random. The game's :meth:`replay` turns the deal into the state at the
+    decision, or refuses it (None) when the deal does not agree with what the seat saw; a world
+    takes ``tries`` deals and ``seconds`` at most (the search player's move must keep to its
+    budget even where most deals are refused)."""
 
     def __init__(self, game: Game, seat: int, hand: int, unseen: int, others: Sequence[int],
-                 size: int, talon: Sequence[int] = (), tries: int = 200):
+                 size: int, talon: Sequence[int] = (), tries: int = 200,
+                 known: Mapping[int, int] | None = None, seconds: float = SAMPLE_SECONDS):
         self.game = game
         self.seat = seat
         self.hand = hand
+        self.known = dict(known or {})
+        for mask in self.known.values():
+            unseen &= ~mask
         self.unseen = list(iter_bits(unseen))
         self.others = list(others)
         self.size = size
         self.talon = tuple(talon)
         self.tries = tries
+        self.seconds = seconds
 
     def sample(self, rng: random.Random) -> State | None:
-        """A deal that replays to the decision, or None after ``tries`` refused deals."""
-        size = self.size
+        """A deal that replays to the decision, or None after ``tries`` refused deals or
+        ``seconds``."""
+        give_up = time.perf_counter() + self.seconds
         for _ in range(self.tries):
+            if time.perf_counter() > give_up:
+                break
             cards = list(self.unseen)
             rng.shuffle(cards)
             hands = [0] * self.game.num_seats
             hands[self.seat] = self.hand
-            for k, q in enumerate(self.others):
-                hands[q] = sum(1 << c for c in cards[k * size:(k + 1) * size])
-            rest = cards[len(self.others) * size:]
-            state = self.replay(Deal(tuple(hands), (*self.talon, *rest)))
+            k = 0
+            for q in self.others:
+                known = self.known.get(q, 0)
+                n = self.size - known.bit_count()
+                hands[q] = known | sum(1 << c for c in cards[k:k + n])
+                k += n
+            state = self.replay(Deal(tuple(hands), (*self.talon, *cards[k:])))
             if state is not None:
                 return state
         return None

@@ -24,13 +24,15 @@ A decision ends at whichever comes first:
   overrule it, and the time is better saved.
 
 Decisions before card play that the domain plays out (the Bavarian auction, contract, trump and
-lay-away, the Hungarian auction, the Ottocento dealer's discard) are searched the same way, but
-each world is rebuilt as a complete deal and every legal action (or the few the domain names) is
-played out to the end of the deal by heuristic players (:mod:`tarock.players.rollouts`); the
-action's value is the seat's score, and another action must beat the heuristic's by
-``rollout_confidence`` standard errors (2 by default: a play-out is one noisy deal per world).
-Other decisions (the Hungarian discards, call and announcements, declarations, claims, and card
-play too early for the solver to finish a world in time) are the heuristic's.
+lay-away; the Hungarian auction, raise, discard and announcements; the Ottocento dealer's
+discard) are searched the same way, but each world is rebuilt as a complete deal and every legal
+action (or the few the domain names) is played out to the end of the deal by heuristic players
+(:mod:`tarock.players.rollouts`); the action's value is the seat's score, and another action must
+beat the heuristic's by ``rollout_confidence`` standard errors (2 by default: a play-out is one
+noisy deal per world). So is card play where the domain plays cards out too (Bavarian and
+Hungarian tarock) and not even the first world could be solved in time, early in a deal. Other
+decisions (annulments, declarations, claims, and Ottocento's cards before its last 7 tricks)
+are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports
@@ -47,9 +49,11 @@ no game); a domain provides:
   drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
 * optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out,
   and ``state(game, observation, world) -> State | None``: the world as a complete state at this
-  decision (None if it does not agree with the observation); and ``rollout_actions(game,
+  decision (None if it does not agree with the observation); ``rollout_actions(game,
   observation, legal)``: the actions worth playing out where there are too many to play out
-  each (the heuristic's choice is added when it is not among them).
+  each (the heuristic's choice is added when it is not among them); and
+  ``rollout_sampler(game, observation)``: the sampler of the worlds to play out in, where they
+  are not the ``sampler``'s (whose card-play worlds are made to be solved).
 
 Each decision draws its random numbers from a generator seeded with the player's seed and a
 digest of the observation, so the action depends only on what the seat knows (and on how many
@@ -167,31 +171,44 @@ class SearchPlayer:
         self.last_stats = {"samples": 0, "seconds": 0.0, "overruled": False}
         if len(legal) == 1 or domain is None:
             return default
+        plays_out = self.rollouts and getattr(domain, "rolls_out", None) is not None \
+            and domain.rolls_out(game, observation, legal)
         if domain.handles(game, observation, legal):
-            choice = self._search(game, observation, legal, default, domain, start,
+            choice = self._search(observation, legal, default, start,
+                                  self._sampler(domain.sampler, domain, game, observation),
                                   self._solved(game, observation, legal, domain),
                                   lambda a: domain.tie_key(game, a), self.confidence)
-        elif self.rollouts and getattr(domain, "rolls_out", None) is not None \
-                and domain.rolls_out(game, observation, legal):
-            options = _rollout_actions(domain, game, observation, legal, default)
-            choice = self._search(game, observation, options, default, domain, start,
-                                  self._played_out(game, observation, options, domain),
-                                  lambda a: (a != default, options.index(a)),
-                                  self.rollout_confidence)
+            if plays_out and self.last_stats["samples"] == 0:
+                # no world could be solved in time (early in a deal): play the cards out
+                choice = self._played_out_choice(game, observation, legal, default, domain,
+                                                 start)
+        elif plays_out:
+            choice = self._played_out_choice(game, observation, legal, default, domain, start)
         else:
             return default
         self.last_stats["overruled"] = choice != default
         return choice
 
-    def _search(self, game: Game, observation: dict[str, Any], legal: Sequence[Action],
-                default: Action, domain: Any, start: float,
+    def _played_out_choice(self, game: Game, observation: dict[str, Any],
+                           legal: Sequence[Action], default: Action, domain: Any,
+                           start: float) -> Action:
+        """The choice among the actions worth playing out, by play-outs in sampled worlds (the
+        domain's ``rollout_sampler`` where it has one, else its ``sampler``)."""
+        options = _rollout_actions(domain, game, observation, legal, default)
+        sampler = getattr(domain, "rollout_sampler", domain.sampler)
+        return self._search(observation, options, default, start,
+                            self._sampler(sampler, domain, game, observation),
+                            self._played_out(game, observation, options, domain),
+                            lambda a: (a != default, options.index(a)), self.rollout_confidence)
+
+    def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
+                start: float, sampler: WeightedSampler,
                 evaluate: Callable[[Any, float], dict[Action, float] | None],
                 tie_key: Callable[[Action], Any], confidence: float) -> Action:
         """Worlds, valued by ``evaluate(world, seconds left)`` (None: out of time), until the
         budget, ``samples`` or ``settle`` stops it; the choice by the paired differences, which
         must beat the default by ``confidence`` standard errors."""
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
-        sampler = self._sampler(domain, game, observation)
         diff = _PairedDifferences(legal, default)
         drawing = 0.0  # how long the last world took to draw (inference draws several)
         while diff.n < self.samples:
@@ -254,12 +271,13 @@ class SearchPlayer:
             return values
         return evaluate
 
-    def _sampler(self, domain: Any, game: Game, observation: dict[str, Any]) -> WeightedSampler:
-        """The domain's sampler, its worlds weighted by the domain's likelihood of what the
-        others were seen to do when it has one (and ``inference`` is on), else all alike."""
+    def _sampler(self, sampler: Callable[[Game, dict[str, Any]], Any], domain: Any, game: Game,
+                 observation: dict[str, Any]) -> WeightedSampler:
+        """``sampler``'s worlds, weighted by the domain's likelihood of what the others were
+        seen to do when it has one (and ``inference`` is on), else all alike."""
         likelihood = getattr(domain, "likelihood", None) if self.inference else None
         model = likelihood(game, observation) if likelihood is not None else None
-        return WeightedSampler(domain.sampler(game, observation), model or None,
+        return WeightedSampler(sampler(game, observation), model or None,
                                getattr(domain, "candidates", CANDIDATES))
 
     def _measured(self, nodes: int, seconds: float) -> None:

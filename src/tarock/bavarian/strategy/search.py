@@ -4,7 +4,8 @@ Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler`, wei
 auction and the card play seen (:mod:`~tarock.bavarian.strategy.inference`). In the auction and
 the declarer's decisions after it (contract, raise, trump, the cards laid away), each world
 becomes a complete deal (:meth:`BavarianDomain.state`) in which the search player plays every
-choice out (of the lay-aways, the heuristic's best few). In card play each world is turned into
+choice out (of the lay-aways, the heuristic's best few); so are the cards of the first tricks,
+where no world can be solved in the time. In card play each world is turned into
 an open-handed :class:`~tarock.bavarian.strategy.solver.Position` and solved with
 :class:`~tarock.bavarian.strategy.solver.Solver`. The solver's value (the declarer's card points
 still to come, or in Bettel whether the declarer must take a trick) is completed with what the
@@ -49,7 +50,7 @@ DEPTH = 2
 COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 30 ms (median), 6 in 3 ms
 MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
-ROLLOUT_PHASES = ("auction", "contract", "raise", "trump", "lay_away")
+ROLLOUT_PHASES = ("auction", "contract", "raise", "trump", "lay_away", "play")
 LAY_AWAY_CANDIDATES = 4  # lay-aways played out: each costs a play-out per world
 BIG_FUND = 10**9  # a fund that never runs short: shortfalls are not the card play's business
 
@@ -85,7 +86,8 @@ class BavarianDomain:
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:
         """The auction and the declarer's decisions after it, up to card play: searched by
-        playing each choice out in sampled worlds (:mod:`tarock.players.rollouts`)."""
+        playing each choice out in sampled worlds (:mod:`tarock.players.rollouts`). Card play
+        too, where no world can be solved in time (the first tricks)."""
         return observation.get("phase") in ROLLOUT_PHASES and observation.get("seat") in \
             observation.get("active", ())
 
@@ -102,12 +104,18 @@ class BavarianDomain:
         return [legal[i] for i in best[:LAY_AWAY_CANDIDATES]]
 
     def state(self, game: Game, observation: dict[str, Any], world: World) -> Any | None:
-        """The deal of ``world`` (its hands as dealt, its pile as the talon, or the talon the
-        declarer picked up) with everything so far replayed: the auction, and the declarer's
-        contract, raise, trump and cards laid away as the observation shows them. A complete
-        state at this decision, or None if it does not agree with the observation."""
+        """The deal of ``world`` (its hands as dealt: the hands now with the cards each seat
+        played; its pile as the talon, or the talon the declarer picked up) with everything so
+        far replayed: the auction, the declarer's contract, raise, trump and cards laid away as
+        the observation shows them, and the cards played. A complete state at this decision,
+        or None if it does not agree with the observation."""
         deck = pack_of(observation).deck
+        plays = [(e["seat"], deck.index(e["card"])) for t in observation.get("tricks", [])
+                 for e in t["cards"]] + [(e["seat"], deck.index(e["card"]))
+                                        for e in observation.get("trick", [])]
         hands = [world.hands.get(q, 0) for q in range(game.num_seats)]
+        for q, card in plays:
+            hands[q] |= 1 << card
         talon = tuple(iter_bits(world.pile))
         declarer = observation.get("declarer")
         if "talon" in observation and observation.get("contract") in TALON_GAMES \
@@ -123,10 +131,12 @@ class BavarianDomain:
             for entry in observation.get("auction", []):
                 state.apply(game.action_from_json(entry["action"]))
             while not state.is_terminal() and state.phase != observation["phase"]:
-                action = _declarers_choice(state, observation)
+                action = _declarers_choice(state, observation, world)
                 if action is None:
                     return None
                 state.apply(action)
+            for _, card in plays:
+                state.apply(A.PLAYS[card])
         except TarockError:
             return None
         return at_decision(state, observation)
@@ -207,9 +217,10 @@ def position(observation: dict[str, Any], world: World) -> tuple[Position, int, 
             taken, tricks)
 
 
-def _declarers_choice(state: Any, observation: dict[str, Any]) -> Action | None:
+def _declarers_choice(state: Any, observation: dict[str, Any], world: World) -> Action | None:
     """The declarer's decision between the auction and card play that the observation shows
-    he made in ``state``'s phase (None: it shows none)."""
+    he made in ``state``'s phase (None: it shows none). The cards he laid away are the world's
+    pile where the seat did not see them (a defender in card play)."""
     phase = state.phase
     if phase == "contract":
         return A.CONTRACT_ACTIONS.get(observation.get("contract"))
@@ -220,6 +231,8 @@ def _declarers_choice(state: Any, observation: dict[str, Any]) -> Action | None:
         return A.SUIT_ACTIONS[observation["trump"]]
     if phase == "lay_away" and "laid_away" in observation:
         return A.Action(A.LAY_AWAY, pack_of(observation).deck.mask(observation["laid_away"]))
+    if phase == "lay_away" and observation["phase"] == "play":
+        return A.Action(A.LAY_AWAY, world.pile)
     return None
 
 

@@ -447,10 +447,18 @@ def _expects_call(k: Knowledge, obs: dict[str, Any]) -> bool:
 
 
 def choose_discard(k: Knowledge, obs: dict[str, Any], moves: list[Move]) -> Action:
-    """HU-STRAT-8, 9, 10, 2: everyone but the partner banks queens and cavaliers (the declarer's
-    pile is his, the others' is the opponents'); the expected partner discards A/10 cards; all
-    build voids, except a skíz holder hunting the XXI, who keeps many suits to avoid the lead.
-    Tarokks go only when nothing else can, the lowest first, and XX never by its holder."""
+    """The discard with the best :func:`discard_values` (the first of equals)."""
+    values = discard_values(k, obs, moves)
+    return moves[max(range(len(moves)), key=values.__getitem__)][1]
+
+
+def discard_values(k: Knowledge, obs: dict[str, Any], moves: list[Move]) -> list[float]:
+    """Each discard's worth (higher is better), shared with the search player, which plays the
+    best few out. HU-STRAT-8, 9, 10, 2: everyone but the partner banks queens and cavaliers
+    (the declarer's pile is his, the others' is the opponents'); the expected partner discards
+    A/10 cards; all build voids, except a skíz holder hunting the XXI, who keeps many suits to
+    avoid the lead. Tarokks go only when nothing else can, the lowest first, and XX never by
+    its holder."""
     partner = _expects_call(k, obs)
     hunter = bool(k.hand & bit(T22)) and not k.hand & bit(T21)
     void_bonus = 0.5 if hunter else 3.0
@@ -472,7 +480,7 @@ def choose_discard(k: Knowledge, obs: dict[str, Any], moves: list[Move]) -> Acti
                 value -= 1.5  # HU-STRAT-1: a singleton king hurts
         return value
 
-    return max(moves, key=lambda m: score(m[0]["cards"]))[1]
+    return [score(m["cards"]) for m, _ in moves]
 
 
 def choose_annul(k: Knowledge, moves: list[Move]) -> Action:

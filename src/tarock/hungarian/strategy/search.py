@@ -1,9 +1,13 @@
-"""The Hungarian tarokk domain of the search player: the auction and card play.
+"""The Hungarian tarokk domain of the search player: every decision but the annulments and
+the count claim.
 
-In the auction, each world is a whole deal that agrees with the calls seen
-(:class:`~tarock.hungarian.strategy.auction_sampler.AuctionSampler`), weighted by how likely its
-hands made them (:mod:`~tarock.hungarian.strategy.inference`); the search player plays every
-legal call out in it (:mod:`tarock.players.rollouts`).
+Before card play (the calls, the raise, the discard, the call of the partner and the other
+announcements), each world is a whole deal that agrees with the record seen
+(:class:`~tarock.hungarian.strategy.deal_sampler.DealSampler`), weighted by how likely its hands
+made the calls (:mod:`~tarock.hungarian.strategy.inference`); the search player plays every
+legal action out in it (:mod:`tarock.players.rollouts`), of the discards only the heuristic's
+best ``DISCARD_CANDIDATES``. So are the cards of the first tricks, where no world can be solved
+in the time.
 
 In card play, worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`,
 weighted by the auction seen (:mod:`~tarock.hungarian.strategy.inference`); each is turned into
@@ -30,8 +34,9 @@ from typing import Any
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game, State
 from tarock.hungarian.cards import DECK, POINTS
-from tarock.hungarian.strategy.auction_sampler import AuctionSampler
+from tarock.hungarian.strategy.deal_sampler import DealSampler
 from tarock.hungarian.strategy.fast import FastSolver
+from tarock.hungarian.strategy.heuristic import discard_values, read_observation
 from tarock.hungarian.strategy.inference import AuctionLikelihood
 from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
 from tarock.hungarian.strategy.solver import (
@@ -46,6 +51,9 @@ EXACT_TRICKS = 5
 DEPTH = 2
 COMPILED_TRICKS = 9  # a whole deal's moves in about 0.15 s (median), 7 left in milliseconds
 MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
+DISCARD_CANDIDATES = 4  # discards played out: each costs a play-out per world
+ROLLOUT_PHASES = {"auction": ("bid",), "raise": ("raise",), "discard": ("discard",),
+                  "announce": ("call", "count", "announce", "kontra", "pass"), "play": ("play",)}
 SOLVERS = ("compiled", "reference")
 
 
@@ -72,22 +80,37 @@ class HungarianDomain:
                 and (self.solver != "compiled"
                      or 9 - len(observation.get("tricks", ())) <= self.compiled_tricks))
 
-    def sampler(self, game: Game, observation: dict[str, Any]
-                ) -> HungarianSampler | AuctionSampler:
-        if observation.get("phase") == "auction":
-            return AuctionSampler(game, observation)
+    def sampler(self, game: Game, observation: dict[str, Any]) -> HungarianSampler:
+        """Card-play worlds to solve."""
         return HungarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+
+    def rollout_sampler(self, game: Game, observation: dict[str, Any]) -> DealSampler:
+        """Whole deals replayed to the decision, to play out."""
+        return DealSampler(game, observation)
 
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:
-        """Calls in the auction: searched by playing each one out in sampled deals (an early
-        offer to annul the deal is left to the heuristic)."""
-        return observation.get("phase") == "auction" and observation.get("seat") in \
-            observation.get("active", ()) and all(getattr(a, "kind", None) == "bid"
-                                                  for a in legal)
+        """The calls, the raise, the discard and the announcement turns (the call of the
+        partner, the count, bonuses, kontras): searched by playing each choice out in sampled
+        deals; so is card play where no world can be solved in time (the first tricks). An
+        offer to annul the deal is left to the heuristic."""
+        kinds = ROLLOUT_PHASES.get(observation.get("phase", ""), ())
+        return observation.get("seat") in observation.get("active", ()) and all(
+            getattr(a, "kind", None) in kinds for a in legal)
+
+    def rollout_actions(self, game: Game, observation: dict[str, Any],
+                        legal: Sequence[Action]) -> list[Action]:
+        """The choices worth playing out: all of them, but of the discards (up to a few hundred)
+        only the heuristic's best ``DISCARD_CANDIDATES`` by its own estimate."""
+        if observation.get("phase") != "discard" or len(legal) <= DISCARD_CANDIDATES:
+            return list(legal)
+        values = discard_values(read_observation(observation), observation,
+                                [(game.action_to_json(a), a) for a in legal])
+        best = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+        return [legal[i] for i in best[:DISCARD_CANDIDATES]]
 
     def state(self, game: Game, observation: dict[str, Any], world: State) -> State:
-        """An auction world is already the whole deal at this decision."""
+        """A world before card play is already the whole deal at this decision."""
         return world
 
     def likelihood(self, game: Game, observation: dict[str, Any]) -> AuctionLikelihood:
