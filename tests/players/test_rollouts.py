@@ -21,10 +21,18 @@ from tarock.hungarian.strategy.deal_sampler import TALON_SIZE, DealSampler
 from tarock.hungarian.strategy.search import DISCARD_CANDIDATES as HUNGARIAN_DISCARDS
 from tarock.ottocento.strategy.discard_sampler import DiscardSampler
 from tarock.ottocento.strategy.search import DISCARD_CANDIDATES
-from tarock.players import make_player
+from tarock.players import make_player, rollouts
 from tarock.players.compiled import NodeLimitExceeded
-from tarock.players.rollouts import play_out, rollout_values, seats_players
+from tarock.players.rollouts import ReplayedDeals, play_out, rollout_values, seats_players
 from tarock.players.search import SearchPlayer, search_domain
+
+
+@pytest.fixture(autouse=True)
+def _patient_samplers(monkeypatch) -> None:
+    """These tests check what worlds agree with, not how fast they are drawn: a loaded machine
+    must not make a sampler give up (its time limit is tested on its own)."""
+    monkeypatch.setattr(rollouts, "SAMPLE_SECONDS", 60.0)
+
 
 VARIANTS = [None, {"variant": "simple", "simple_bettel": True}, {"variant": "scharfer"},
             {"players": 4}]
@@ -95,6 +103,25 @@ def test_every_sampled_world_rebuilds_and_a_wrong_one_is_refused() -> None:
         swapped = World({**world.hands, me: world.hands[other], other: world.hands[me]},
                         world.pile)
         assert domain.state(game, obs, swapped) is None  # not the seat's own hand
+
+
+class _Refused(ReplayedDeals):
+    """A game whose every deal disagrees with the seat's observation."""
+
+    def replay(self, deal: Deal) -> None:
+        time.sleep(0.002)
+        return None
+
+
+def test_a_sampler_gives_up_after_its_time() -> None:
+    """Where every deal is refused, a world takes at most the sampler's time, not its tries."""
+    game = make_game("hungarian-tarokk")
+    sampler = _Refused(game, 0, 0, (1 << 42) - 1, [1, 2, 3], 9, tries=2000, seconds=0.05)
+    began = time.perf_counter()
+    assert sampler.sample(random.Random(0)) is None
+    assert time.perf_counter() - began < 1.0
+    assert _Refused(game, 0, 0, (1 << 42) - 1, [1, 2, 3], 9, tries=3).sample(
+        random.Random(0)) is None
 
 
 def test_a_play_out_is_the_heuristic_deal_to_its_end() -> None:
@@ -212,7 +239,6 @@ def test_sampled_hungarian_deals_agree_with_the_record(options: Any) -> None:
         if len(obs.get("tricks", ())) > 1:
             continue  # card play is played out only in the first tricks
         sampler = DealSampler(game, obs)
-        sampler.seconds = 60.0  # agreement is checked here, not speed (a loaded machine)
         world = sampler.sample(rng)
         if world is None and obs["phase"] == "play":
             continue  # a few in a hundred: the search player keeps the heuristic's card
@@ -352,7 +378,6 @@ def test_the_true_ottocento_deal_replays_to_the_discard(options: Any) -> None:
         assert rebuilt is not None and rebuilt.legal_actions() == legal
         for q in range(game.num_seats):
             assert rebuilt.observation(q) == state.observation(q)
-        sampler.seconds = 60.0
         world = sampler.sample(rng)
         assert world is not None and world.legal_actions() == legal
         assert world.observation(obs["seat"]) == obs and world.hands != state.hands

@@ -74,12 +74,12 @@ class ReplayedDeals:
     ``others`` is dealt the cards ``known`` gives it (those it was seen to play) and the rest of
     its ``size`` at random. The game's :meth:`replay` turns the deal into the state at the
     decision, or refuses it (None) when the deal does not agree with what the seat saw; a world
-    takes ``tries`` deals and ``seconds`` at most (the search player's move must keep to its
-    budget even where most deals are refused)."""
+    takes ``tries`` deals and ``seconds`` (``SAMPLE_SECONDS`` by default) at most: the search
+    player's move must keep to its budget even where most deals are refused."""
 
     def __init__(self, game: Game, seat: int, hand: int, unseen: int, others: Sequence[int],
                  size: int, talon: Sequence[int] = (), tries: int = 200,
-                 known: Mapping[int, int] | None = None, seconds: float = SAMPLE_SECONDS):
+                 known: Mapping[int, int] | None = None, seconds: float | None = None):
         self.game = game
         self.seat = seat
         self.hand = hand
@@ -91,7 +91,7 @@ class ReplayedDeals:
         self.size = size
         self.talon = tuple(talon)
         self.tries = tries
-        self.seconds = seconds
+        self.seconds = SAMPLE_SECONDS if seconds is None else seconds
 
     def sample(self, rng: random.Random) -> State | None:
         """A deal that replays to the decision, or None after ``tries`` refused deals or

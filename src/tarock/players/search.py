@@ -47,13 +47,14 @@ no game); a domain provides:
 * optionally ``likelihood(game, observation)``: a function from a world to how likely it makes
   the others' visible choices (false when they say nothing), and ``candidates``: the worlds
   drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
-* optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out,
-  and ``state(game, observation, world) -> State | None``: the world as a complete state at this
-  decision (None if it does not agree with the observation); ``rollout_actions(game,
-  observation, legal)``: the actions worth playing out where there are too many to play out
-  each (the heuristic's choice is added when it is not among them); and
-  ``rollout_sampler(game, observation)``: the sampler of the worlds to play out in, where they
-  are not the ``sampler``'s (whose card-play worlds are made to be solved).
+* optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out
+  (for one the domain ``handles``: where no world could be solved in time), and ``state(game,
+  observation, world) -> State | None``: the world as a complete state at this decision (None
+  if it does not agree with the observation); ``rollout_actions(game, observation, legal)``:
+  the actions worth playing out where there are too many to play out each (the heuristic's
+  choice is added when it is not among them); and ``rollout_sampler(game, observation)``: the
+  sampler of the worlds to play out in, where they are not the ``sampler``'s (whose card-play
+  worlds are made to be solved).
 
 Each decision draws its random numbers from a generator seeded with the player's seed and a
 digest of the observation, so the action depends only on what the seat knows (and on how many

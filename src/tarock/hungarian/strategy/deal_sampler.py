@@ -1,16 +1,18 @@
-"""Whole Hungarian tarokk deals consistent with what one seat saw before card play.
+"""Whole Hungarian tarokk deals consistent with what one seat saw, replayed to its decision.
 
-The search player values a bid, a discard, the call or an announcement by playing it out to the
-end of the deal (:mod:`tarock.players.rollouts`), so a world of these decisions is a complete
-deal: the other active seats' hands as dealt and the talon in its order, which decides who
-receives which talon cards (HU-TALON-1/2), with everything the seat saw replayed on the engine.
+The search player values a bid, a discard, the call or an announcement, and a card of the first
+tricks, by playing it out to the end of the deal (:mod:`tarock.players.rollouts`), so a world of
+these decisions is a complete deal: the other active seats' hands as dealt and the talon in its
+order, which decides who receives which talon cards (HU-TALON-1/2), with everything the seat saw
+replayed on the engine.
 
 What the seat knows of the deal: its own hand as dealt (its hand now, with its discards, less
 the talon cards it received), the talon cards it received and so their places in the talon
 (its share of the split, HU-TALON-2), and the public record: the calls, a raise, the declarer's
-discarded tarokks and the others' counts (HU-TALON-7), the announcements. A world deals the
-cards the seat cannot see at random (its received cards at its places in the talon), then
-replays the record:
+discarded tarokks and the others' counts (HU-TALON-7), the announcements, the cards played. A
+world deals every card a seat was seen to play, and the declarer's shown tarokks, to that seat,
+the other cards the seat cannot see at random (its received cards at its places in the talon),
+then replays the record:
 
 * the calls and the raise as made; a deal in which some call would be illegal (a bid without an
   honour, HU-BID-3; a cue bid without its card, HU-BID-11; a yield without XX, HU-BID-13) is
@@ -21,7 +23,8 @@ replays the record:
   from their hands in this world (the seat never sees them; where the tarokks among them were
   disclosed, a world whose heuristic discards disagree is refused, which keeps the worlds in
   which those discards were likely);
-* the announcements, the call among them, as made.
+* the announcements, the call among them, as made;
+* the cards played (a card play that would be illegal, a void not kept, refuses the deal).
 
 The replayed state must then show the seat exactly its observation, or the next deal is tried.
 Every rule option is honoured because the rules are the engine's. The worlds are uniform over
@@ -50,7 +53,7 @@ TALON_SIZE = 6
 
 
 class DealSampler(ReplayedDeals):
-    """Deals that agree with an observation before card play, as states at its decision."""
+    """Deals that agree with an observation, as states at its decision."""
 
     def __init__(self, game: Game, obs: dict[str, Any]):
         me = obs["seat"]
