@@ -99,11 +99,17 @@ def tricks_view(deck: Deck, tricks: Iterable[Any], cards: Sequence[int],
     }
 
 
-def played_masks(deck: Deck, observation: Mapping[str, Any]) -> dict[int, int]:
-    """Per active seat, the mask of the cards it has played so far, read back from an
+def played_cards(deck: Deck, observation: Mapping[str, Any]) -> list[tuple[int, int]]:
+    """Every card played so far as (seat, card), in the order played, read back from an
     observation's trick record (``tricks`` and ``trick``, as :func:`tricks_view` writes them)."""
+    return [(e["seat"], deck.index(e["card"]))
+            for t in [*observation.get("tricks", []), {"cards": observation.get("trick", [])}]
+            for e in t["cards"]]
+
+
+def played_masks(deck: Deck, observation: Mapping[str, Any]) -> dict[int, int]:
+    """Per active seat, the mask of the cards it has played so far (:func:`played_cards`)."""
     played = dict.fromkeys(observation["active"], 0)
-    for t in [*observation.get("tricks", []), {"cards": observation.get("trick", [])}]:
-        for e in t["cards"]:
-            played[e["seat"]] |= 1 << deck.index(e["card"])
+    for seat, card in played_cards(deck, observation):
+        played[seat] |= 1 << card
     return played

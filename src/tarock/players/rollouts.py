@@ -51,6 +51,14 @@ def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
     return out
 
 
+def best_actions(legal: Sequence[Action], values: Sequence[float], count: int) -> list[Action]:
+    """The ``count`` actions of ``legal`` with the highest ``values`` (one per action), best
+    first, the earlier of equals first: the few a heuristic's estimate thinks worth playing out
+    where there are too many to play out each."""
+    best = sorted(range(len(legal)), key=lambda i: (-values[i], i))
+    return [legal[i] for i in best[:count]]
+
+
 def seats_players(game: Game, kind: str = "heuristic") -> list[Player]:
     """One player of ``kind`` per seat (the heuristic keeps no memory between calls)."""
     return [make_player(kind, seat) for seat in range(game.num_seats)]

@@ -43,7 +43,8 @@ from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.core.errors import InvalidOptionError, TarockError
 from tarock.core.protocol import Action, Deal, Game
-from tarock.players.rollouts import at_decision
+from tarock.core.tricks import played_cards
+from tarock.players.rollouts import at_decision, best_actions
 
 EXACT_TRICKS = 5
 DEPTH = 2
@@ -100,8 +101,7 @@ class BavarianDomain:
         pack = pack_of(observation)
         values = lay_away_values(game.opt, pack, observation,  # type: ignore[attr-defined]
                                  pack.deck.mask(observation["hand"]), legal)
-        best = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-        return [legal[i] for i in best[:LAY_AWAY_CANDIDATES]]
+        return best_actions(legal, values, LAY_AWAY_CANDIDATES)
 
     def state(self, game: Game, observation: dict[str, Any], world: World) -> Any | None:
         """The deal of ``world`` (its hands as dealt: the hands now with the cards each seat
@@ -110,9 +110,7 @@ class BavarianDomain:
         the observation shows them, and the cards played. A complete state at this decision,
         or None if it does not agree with the observation."""
         deck = pack_of(observation).deck
-        plays = [(e["seat"], deck.index(e["card"])) for t in observation.get("tricks", [])
-                 for e in t["cards"]] + [(e["seat"], deck.index(e["card"]))
-                                        for e in observation.get("trick", [])]
+        plays = played_cards(deck, observation)
         hands = [world.hands.get(q, 0) for q in range(game.num_seats)]
         for q, card in plays:
             hands[q] |= 1 << card

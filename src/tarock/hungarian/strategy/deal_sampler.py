@@ -42,6 +42,7 @@ from typing import Any
 from tarock.core.cards import iter_bits
 from tarock.core.errors import TarockError
 from tarock.core.protocol import Deal, Game, State
+from tarock.core.tricks import played_cards, played_masks
 from tarock.hungarian.actions import ANNUL_NO, BIDS, DISCARD, PLAYS, RAISES, Action
 from tarock.hungarian.auction import CALL_BY_NAME
 from tarock.hungarian.cards import DECK
@@ -57,12 +58,8 @@ class DealSampler(ReplayedDeals):
 
     def __init__(self, game: Game, obs: dict[str, Any]):
         me = obs["seat"]
-        self.plays = [(e["seat"], DECK.index(e["card"])) for t in obs.get("tricks", [])
-                      for e in t["cards"]] + [(e["seat"], DECK.index(e["card"]))
-                                             for e in obs.get("trick", [])]
-        known: dict[int, int] = {}
-        for q, card in self.plays:
-            known[q] = known.get(q, 0) | 1 << card
+        self.plays = played_cards(DECK, obs)
+        known = played_masks(DECK, obs)
         declarer = obs.get("declarer")
         if declarer is not None and declarer != me:
             known[declarer] = known.get(declarer, 0) | DECK.mask(

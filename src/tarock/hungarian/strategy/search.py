@@ -46,6 +46,7 @@ from tarock.hungarian.strategy.solver import (
     Solver,
     make_position,
 )
+from tarock.players.rollouts import best_actions
 
 EXACT_TRICKS = 5
 DEPTH = 2
@@ -106,8 +107,7 @@ class HungarianDomain:
             return list(legal)
         values = discard_values(read_observation(observation), observation,
                                 [(game.action_to_json(a), a) for a in legal])
-        best = sorted(range(len(legal)), key=lambda i: (-values[i], i))
-        return [legal[i] for i in best[:DISCARD_CANDIDATES]]
+        return best_actions(legal, values, DISCARD_CANDIDATES)
 
     def state(self, game: Game, observation: dict[str, Any], world: State) -> State:
         """A world before card play is already the whole deal at this decision."""
