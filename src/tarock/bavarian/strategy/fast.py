@@ -45,8 +45,8 @@ TABLE_BITS = 20
 _M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
 # Fields of a search frame.
 (F_N, F_LEADER, F_ACC, F_ALPHA, F_BETA, F_AIN, F_BIN, F_BEST, F_BESTC, F_I, F_CNT, F_SLOT,
- F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3) = range(20)
-_FIELDS = 20
+ F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3, F_REST) = range(21)
+_FIELDS = 21
 _PLIES = 40
 # Rules: the pack's tables in one array per card, and the contract.
 R_SUIT, R_POWER, R_POINTS, R_PCODE = range(4)
@@ -97,7 +97,8 @@ def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.nd
 @njit(cache=True)
 def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
            rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
-           must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray) -> int:
+           must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray,
+           by_bits: bool) -> int:
     """The cards worth searching into ``out`` (one per equivalence class), well ordered."""
     legal = _legal(hands[p], trick, n, rules, masks, trump, must_beat)
     live = hands[0] | hands[1] | hands[2]
@@ -107,6 +108,22 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
     per = order.shape[1]
     for s in range(4):
         if not legal & masks[s]:
+            continue
+        if by_bits:  # the strongest first by index: the previous live card is the next bit down
+            g = legal & masks[s]
+            lv = live & masks[s]
+            while g:
+                low = g & -g
+                c = top_bit(low)
+                g ^= low
+                pm = lv & (low - 1)
+                if pm:
+                    prev = top_bit(pm)
+                    if legal >> prev & 1 and (bettel or (rules[R_POINTS, c] == 0
+                                                         and rules[R_POINTS, prev] == 0)):
+                        continue
+                out[cnt] = c
+                cnt += 1
             continue
         prev = -1
         for j in range(per):
@@ -248,6 +265,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
     d = 0
     val = 0
     acc = 0
+    rest = _points(hands, trick, n, rules, masks)  # the points still to be won
     key = np.zeros(4, dtype=np.int64)
     entering = True
     returning = False
@@ -275,9 +293,8 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     val = acc
             elif not bettel and forced < 0 and acc >= beta:
                 val = acc  # the declarer has at least this much already
-            elif not bettel and forced < 0 and acc + _points(hands, trick, n, rules,
-                                                             masks) <= alpha:
-                val = acc + _points(hands, trick, n, rules, masks)  # he cannot get more
+            elif not bettel and forced < 0 and acc + rest <= alpha:
+                val = acc + rest  # he cannot get more
             else:
                 returning = False
                 if n == 0 and forced < 0:
@@ -306,6 +323,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 f[F_N] = n
                 f[F_LEADER] = leader
                 f[F_ACC] = acc
+                f[F_REST] = rest
                 f[F_ALPHA] = alpha
                 f[F_BETA] = beta
                 f[F_AIN] = alpha
@@ -326,7 +344,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     forced = -1
                 else:
                     f[F_CNT] = _moves(hands, trick, n, p, declarer, rules, masks, order, trump,
-                                      bettel, must_beat, hint, mv[d], sc[d])
+                                      bettel, must_beat, hint, mv[d], sc[d], ctx[5] == 1)
                 f[F_BESTC] = mv[d, 0]
         if returning:
             returning = False
@@ -358,6 +376,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             n = f[F_N]
             leader = f[F_LEADER]
             acc = f[F_ACC]
+            rest = f[F_REST]
             alpha = f[F_ALPHA]
             beta = f[F_BETA]
             hands[p] = f[F_HAND] ^ (1 << c)
@@ -371,9 +390,11 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     val = 1
                     returning = True
                 else:
+                    tp = rules[R_POINTS, trick[0]] + rules[R_POINTS, trick[1]] \
+                        + rules[R_POINTS, trick[2]]
+                    rest -= tp
                     if winner == declarer:
-                        acc += rules[R_POINTS, trick[0]] + rules[R_POINTS, trick[1]] \
-                            + rules[R_POINTS, trick[2]]
+                        acc += tp
                     n = 0
                     leader = winner
                     entering = True
