@@ -99,7 +99,9 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
            rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
            must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray,
            by_bits: bool) -> int:
-    """The cards worth searching into ``out`` (one per equivalence class), well ordered."""
+    """The cards worth searching into ``out`` (one per equivalence class), well ordered;
+    ``by_bits``: each suit's cards run from the strongest up by index (outside Bettel), so the
+    live card next above one is the next live bit down, found without walking ``order``."""
     legal = _legal(hands[p], trick, n, rules, masks, trump, must_beat)
     live = hands[0] | hands[1] | hands[2]
     for i in range(n):
@@ -109,7 +111,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
     for s in range(4):
         if not legal & masks[s]:
             continue
-        if by_bits:  # the strongest first by index: the previous live card is the next bit down
+        if by_bits:
             g = legal & masks[s]
             lv = live & masks[s]
             while g:

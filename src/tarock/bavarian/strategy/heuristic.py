@@ -20,13 +20,13 @@ knowledge of §11 of ``bavarian-tarock.md``:
   unguarded Tens and Kings go and short side suits are cleared for voids (H-3).
 * **Card play** counts the cards played and the voids shown (a seat that did not follow suit or
   did not trump): the declarer draws trumps, with a master trump or else his lowest when he
-  holds at least three, and cashes side masters; the
-  defenders cash masters the declarer must follow; a partner's safe trick is smeared with points
-  (H-6); the last hand wins a trick cheaply or banks a Ten; a void hand trumps low; otherwise the
-  cheapest card goes. The declarer keeps taking points once the contract is safe (H-8), which the
-  same rules do. In Bettel the declarer ducks under the trick with his highest card that stays
-  below it and throws his most dangerous card when void; defenders lead low and never overtake
-  the declarer.
+  holds at least three, and cashes side masters; the defenders cash masters the declarer must
+  follow; a partner's safe trick is smeared with points (H-6); the last hand wins a trick
+  cheaply or banks a Ten; a void hand trumps low; otherwise the cheapest card goes. The
+  declarer keeps taking points once the contract is safe (H-8), which the same rules do. In
+  Bettel the declarer ducks under the trick with his highest card that stays below it and
+  throws his most dangerous card when void; defenders lead low and never overtake the
+  declarer.
 """
 
 from __future__ import annotations
