@@ -95,6 +95,14 @@ def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.nd
 
 
 @njit(cache=True)
+def _twins(c: int, prev: int, rules: np.ndarray, bettel: bool) -> bool:
+    """Whether ``c``, held with ``prev`` (the next live card above it in its suit, in the
+    same hand), is worth the same as ``prev`` for the rest of the deal: any two in Bettel,
+    only two cards of no points otherwise."""
+    return bettel or (rules[R_POINTS, c] == 0 and rules[R_POINTS, prev] == 0)
+
+
+@njit(cache=True)
 def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
            rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
            must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray,
@@ -121,8 +129,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                 pm = lv & (low - 1)
                 if pm:
                     prev = top_bit(pm)
-                    if legal >> prev & 1 and (bettel or (rules[R_POINTS, c] == 0
-                                                         and rules[R_POINTS, prev] == 0)):
+                    if legal >> prev & 1 and _twins(c, prev, rules, bettel):
                         continue
                 out[cnt] = c
                 cnt += 1
@@ -134,8 +141,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
             if not live & bit:
                 continue
             if legal & bit:
-                if prev >= 0 and (bettel or (rules[R_POINTS, c] == 0
-                                             and rules[R_POINTS, prev] == 0)):
+                if prev >= 0 and _twins(c, prev, rules, bettel):
                     prev = c
                     continue
                 out[cnt] = c

@@ -65,8 +65,8 @@ class DealSampler(ReplayedDeals):
             known[declarer] = known.get(declarer, 0) | DECK.mask(
                 obs.get("declarer_discarded_tarokks", []))
         received = DECK.mask(obs.get("talon_received", []))
-        dealt = (DECK.mask(obs["hand"]) | DECK.mask(obs.get("discards", []))
-                 | known.pop(me, 0)) & ~received
+        self.discards = DECK.mask(obs.get("discards", []))
+        dealt = (DECK.mask(obs["hand"]) | self.discards | known.pop(me, 0)) & ~received
         super().__init__(game, me, dealt, DECK.full_mask & ~dealt & ~received,
                          [q for q in obs["active"] if q != me], dealt.bit_count(), known=known)
         self.obs = obs
@@ -78,7 +78,6 @@ class DealSampler(ReplayedDeals):
             self.places = shares[me]
         self.calls = [BIDS[CALL_BY_NAME[e["bid"]]] for e in obs.get("auction", [])]
         self.announcements = [game.action_from_json(e) for e in obs.get("announcements", [])]
-        self.discards = DECK.mask(obs.get("discards", []))
         self.heuristic = make_player("heuristic", 0)
 
     def replay(self, deal: Deal) -> State | None:
@@ -87,9 +86,9 @@ class DealSampler(ReplayedDeals):
         see anything else."""
         obs = self.obs
         try:
-            state = self.game.new_initial_state(Deal(deal.hands, self._talon(deal.talon)),
-                                                obs["dealer"],
-                                                multiplier=obs.get("multiplier", 1))
+            state: Any = self.game.new_initial_state(
+                Deal(deal.hands, self._talon(deal.talon)), obs["dealer"],
+                multiplier=obs.get("multiplier", 1))
             for action in self.calls:
                 _decline_offers(state)
                 state.apply(action)
@@ -97,9 +96,9 @@ class DealSampler(ReplayedDeals):
             if state.phase == "raise" and obs["phase"] != "raise":
                 state.apply(RAISES[obs["level"]])
             self._discard(state)
-            for action in self.announcements:
+            for announcement in self.announcements:
                 _decline_offers(state)
-                state.apply(action)
+                state.apply(announcement)
             _decline_offers(state)
             for _, card in self.plays:
                 state.apply(PLAYS[card])
