@@ -18,6 +18,9 @@ from tarock.core.protocol import Game
 from tarock.games import make_game
 from tarock.hungarian.strategy.heuristic import hand_strength
 from tarock.hungarian.strategy.sampler import HungarianSampler
+from tarock.ottocento.strategy.inference import EPSILON as OTTOCENTO_EPSILON
+from tarock.ottocento.strategy.inference import DeclarationLikelihood
+from tarock.ottocento.strategy.sampler import OttocentoSampler
 from tarock.players.inference import WeightedSampler, logistic
 from tarock.players.search import search_domain
 
@@ -211,3 +214,59 @@ def test_bavarian_play_model_finds_few_worlds_as_likely_as_the_true_one() -> Non
         rng = random.Random(0)
         shares.append(statistics.mean(model(base.sample(rng)) >= truth for _ in range(20)))
     assert statistics.mean(shares) < 0.4
+
+
+@pytest.mark.parametrize("options", [None, {"declaration_card_reuse": False}, {"players": 2}])
+def test_ottocento_true_deal_always_agrees_with_the_declarations(options: Any) -> None:
+    """The heuristic declares its best declaration, so in the true deal every other seat's
+    cards give exactly what it declared: likelihood ``(1 - EPSILON)`` per seat. A hand or a
+    played card rebuilt wrongly, or a declaration misread, fails."""
+    game = make_game("ottocento", options)
+    domain = search_domain(game)
+    cases = _play_decisions(game, 25, 1)
+    for obs, state in cases:
+        model = domain.likelihood(game, obs)
+        assert model.seats == [q for q in range(game.num_seats) if q != obs["seat"]]
+        assert model(domain.true_world(state)) == pytest.approx(
+            (1 - OTTOCENTO_EPSILON) ** (game.num_seats - 1))
+    assert len(cases) >= 20
+    assert sum(bool(o.get("declarations")) for o, _ in cases) >= 10
+
+
+def test_ottocento_weighted_worlds_hold_no_undeclared_combinations() -> None:
+    """Most worlds the sampler deals give some other seat a combination it did not declare;
+    of the weighted worlds' weight, only a small part lies on such worlds."""
+    game = make_game("ottocento")
+    domain = search_domain(game)
+    plain, weighted = [], []
+    for obs, _ in _play_decisions(game, 20, 8):
+        model = domain.likelihood(game, obs)
+        base = OttocentoSampler(obs)
+        sampler = WeightedSampler(base, model, domain.candidates)
+        rng = random.Random(0)
+        full = (1 - OTTOCENTO_EPSILON) ** len(model.seats)
+        plain.append(statistics.mean(model(base.sample(rng)) < full for _ in range(10)))
+        drawn = [sampler.draw(rng) for _ in range(10)]
+        weighted.append(sum(w for world, w in drawn if model(world) < full)
+                        / sum(w for _, w in drawn))
+    assert statistics.mean(plain) > 0.5
+    assert statistics.mean(weighted) < 0.1
+
+
+def test_ottocento_declarations_say_nothing_before_card_play() -> None:
+    game = make_game("ottocento")
+    obs = next(o for _, _, o, _ in heuristic_decisions(game, 3) if o.get("phase") != "play")
+    assert not DeclarationLikelihood(game.opt, obs)
+
+
+def _play_decisions(game: Game, deals: int, tricks: int) -> list[tuple[dict, Any]]:
+    """(observation, state) at the first card-play decision after ``tricks`` tricks in each of
+    ``deals`` heuristic deals (Ottocento has no declarer for :func:`_decisions`)."""
+    out: list[tuple[dict, Any]] = []
+    taken: set[int] = set()
+    for deal, state, obs, _ in heuristic_decisions(game, deals):
+        if deal not in taken and obs.get("phase") == "play" \
+                and len(obs.get("tricks", [])) == tricks:
+            out.append((obs, state.clone()))
+            taken.add(deal)
+    return out

@@ -286,21 +286,28 @@ def _locate_cards(k: Knowledge, obs: dict[str, Any]) -> None:
     called = obs.get("called")
     if called is not None and obs.get("partner") not in (None, k.seat):
         pinned[DECK.index(called)] = obs["partner"]
-    k.where = {q: [0.0] * 42 for q in k.others}
+    k.where = where = {q: [0.0] * 42 for q in k.others}
+    shares: dict[tuple[int, bool], list[tuple[list[float], float]]] = {}
     for c in iter_bits(k.unseen):
         holder = pinned.get(c)
         if holder in left:
-            k.where[holder][c] = 1.0
+            where[holder][c] = 1.0
             continue
         suit = SUIT_OF[c]
-        weights = {q: float(n) for q, n in left.items() if n > 0 and suit not in k.voids[q]}
-        if not bit(c) & (HONOURS | KINGS):
-            pile_weight = pile_tarokks if suit == TAROKK_SUIT else pile_other
-        else:
-            pile_weight = 0.0
-        total = sum(weights.values()) + pile_weight
-        for q, w in weights.items():
-            k.where[q][c] = w / total
+        discardable = not bit(c) & (HONOURS | KINGS)
+        row = shares.get((suit, discardable))
+        if row is None:  # the same for every card of the suit (and kind): computed once
+            weights = {q: float(n) for q, n in left.items()
+                       if n > 0 and suit not in k.voids[q]}
+            if discardable:
+                pile_weight = pile_tarokks if suit == TAROKK_SUIT else pile_other
+            else:
+                pile_weight = 0.0
+            total = sum(weights.values()) + pile_weight
+            row = shares[(suit, discardable)] = [(where[q], w / total)
+                                                 for q, w in weights.items()]
+        for cells, share in row:
+            cells[c] = share
 
 
 def _unseen_discards(k: Knowledge, obs: dict[str, Any], own: int,
