@@ -216,7 +216,8 @@ def test_bavarian_play_model_finds_few_worlds_as_likely_as_the_true_one() -> Non
     assert statistics.mean(shares) < 0.4
 
 
-@pytest.mark.parametrize("options", [None, {"declaration_card_reuse": False}, {"players": 2}])
+@pytest.mark.parametrize("options", [None, {"declaration_card_reuse": False}, {"players": 2},
+                                     {"set_wilds": True, "deck_faces": "substitute_tarot"}])
 def test_ottocento_true_deal_always_agrees_with_the_declarations(options: Any) -> None:
     """The heuristic declares its best declaration, so in the true deal every other seat's
     cards give exactly what it declared: likelihood ``(1 - EPSILON)`` per seat. A hand or a
