@@ -19,7 +19,6 @@ from tarock.games import make_game
 from tarock.hungarian.strategy.heuristic import hand_strength
 from tarock.hungarian.strategy.sampler import HungarianSampler
 from tarock.ottocento.strategy.inference import EPSILON as OTTOCENTO_EPSILON
-from tarock.ottocento.strategy.inference import DeclarationLikelihood
 from tarock.ottocento.strategy.sampler import OttocentoSampler
 from tarock.players.inference import WeightedSampler, logistic
 from tarock.players.search import search_domain
@@ -105,16 +104,17 @@ def test_resampling_is_deterministic_given_the_generator() -> None:
     assert draw(3) == draw(3)
 
 
-def _decisions(game: Game, deals: int, when: Any,
-               defender: bool = False) -> list[tuple[dict, Any]]:
+def _decisions(game: Game, deals: int, when: Any, defender: bool = False,
+               declarer: bool = True) -> list[tuple[dict, Any]]:
     """(observation, state) at the first card-play decision (of a seat that is not the
     declarer, with ``defender``) for which ``when(observation)`` holds, in each of ``deals``
-    heuristic deals."""
+    heuristic deals; of deals with a declarer only, unless ``declarer`` is false (Ottocento
+    has none)."""
     out: list[tuple[dict, Any]] = []
     taken: set[int] = set()
     for deal, state, obs, _ in heuristic_decisions(game, deals):
         if deal not in taken and obs.get("phase") == "play" \
-                and obs.get("declarer") is not None \
+                and (not declarer or obs.get("declarer") is not None) \
                 and (not defender or obs["declarer"] != obs["seat"]) and when(obs):
             out.append((obs, state.clone()))
             taken.add(deal)
@@ -224,7 +224,8 @@ def test_ottocento_true_deal_always_agrees_with_the_declarations(options: Any) -
     played card rebuilt wrongly, or a declaration misread, fails."""
     game = make_game("ottocento", options)
     domain = search_domain(game)
-    cases = _play_decisions(game, 25, 1)
+    cases = _decisions(game, 25, lambda o: len(o.get("tricks", [])) == 1,
+                       declarer=False)
     for obs, state in cases:
         model = domain.likelihood(game, obs)
         assert model.seats == [q for q in range(game.num_seats) if q != obs["seat"]]
@@ -240,7 +241,8 @@ def test_ottocento_weighted_worlds_hold_no_undeclared_combinations() -> None:
     game = make_game("ottocento")
     domain = search_domain(game)
     plain, weighted = [], []
-    for obs, _ in _play_decisions(game, 20, 8):
+    for obs, _ in _decisions(game, 20, lambda o: len(o.get("tricks", [])) == 8,
+                              declarer=False):
         model = domain.likelihood(game, obs)
         base = OttocentoSampler(obs)
         sampler = WeightedSampler(base, model, domain.candidates)
@@ -256,18 +258,10 @@ def test_ottocento_weighted_worlds_hold_no_undeclared_combinations() -> None:
 
 def test_ottocento_declarations_say_nothing_before_card_play() -> None:
     game = make_game("ottocento")
-    obs = next(o for _, _, o, _ in heuristic_decisions(game, 3) if o.get("phase") != "play")
-    assert not DeclarationLikelihood(game.opt, obs)
+    phases = set()
+    for _, _, obs, _ in heuristic_decisions(game, 3):
+        if obs.get("phase") != "play":
+            phases.add(obs["phase"])
+            assert not search_domain(game).likelihood(game, obs)
+    assert "declare" in phases
 
-
-def _play_decisions(game: Game, deals: int, tricks: int) -> list[tuple[dict, Any]]:
-    """(observation, state) at the first card-play decision after ``tricks`` tricks in each of
-    ``deals`` heuristic deals (Ottocento has no declarer for :func:`_decisions`)."""
-    out: list[tuple[dict, Any]] = []
-    taken: set[int] = set()
-    for deal, state, obs, _ in heuristic_decisions(game, deals):
-        if deal not in taken and obs.get("phase") == "play" \
-                and len(obs.get("tricks", [])) == tricks:
-            out.append((obs, state.clone()))
-            taken.add(deal)
-    return out

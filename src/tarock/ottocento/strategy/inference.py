@@ -19,33 +19,27 @@ costs its points; it keeps the model from ruling a world out.
 
 from __future__ import annotations
 
-from typing import Any
-
-from tarock.core.tricks import played_masks
-from tarock.ottocento.cards import DECK, parse_cards
 from tarock.ottocento.combinations import best_declaration
 from tarock.ottocento.options import OttocentoOptions
-from tarock.ottocento.strategy.sampler import World
+from tarock.ottocento.strategy.sampler import Facts, World
 
 EPSILON = 0.02  # the chance that a seat declares something other than its best declaration
 
 
 class DeclarationLikelihood:
-    """The probability of the declarations seen in ``obs``, as a function of a world; false
-    before anyone could declare."""
+    """The probability of the declarations in ``facts`` (what the seat read off its observation,
+    :func:`~tarock.ottocento.strategy.sampler.read_facts`), as a function of a world; false
+    before card play (``play``), when not every seat has had its turn to declare."""
 
-    def __init__(self, opt: OttocentoOptions, obs: dict[str, Any]):
+    def __init__(self, opt: OttocentoOptions, facts: Facts, play: bool):
         self.opt = opt
-        me = obs["seat"]
-        n = obs["seats"]
-        self.declared: dict[int, set[tuple[str, int]]] = {q: set() for q in range(n) if q != me}
-        for d in obs.get("declarations", []):
-            if d["seat"] != me:
-                self.declared[d["seat"]].add((d["kind"], parse_cards(d["cards"])))
-        self.played = played_masks(DECK, {**obs, "active": list(range(n))})
-        # the declarations are made before the first trick: from then on every seat has had
-        # its turn to declare
-        self.seats = list(self.declared) if obs.get("phase") == "play" else []
+        self.declared: dict[int, set[tuple[str, int]]] = {
+            q: set() for q in range(facts.n) if q != facts.seat}
+        for q, kind, cards in facts.declaration_seats:
+            if q != facts.seat:
+                self.declared[q].add((kind, cards))
+        self.played = facts.played_by
+        self.seats = list(self.declared) if play else []
 
     def __bool__(self) -> bool:
         return bool(self.seats)

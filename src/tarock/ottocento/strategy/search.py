@@ -90,7 +90,8 @@ class OttocentoDomain:
     def likelihood(self, game: Game, observation: dict[str, Any]) -> DeclarationLikelihood:
         """How likely a card-play world makes the declarations seen (see
         :mod:`~tarock.ottocento.strategy.inference`); false before card play."""
-        return DeclarationLikelihood(game.opt, observation)  # type: ignore[attr-defined]
+        return DeclarationLikelihood(game.opt,  # type: ignore[attr-defined]
+                                     self.facts(observation), observation.get("phase") == "play")
 
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:
