@@ -34,6 +34,7 @@ from tarock.players.compiled import (
     NO_LIMIT,
     CompiledSolver,
     finish_hash,
+    kernel,
     popcount,
     shared_table,
     sort_moves,
@@ -52,7 +53,7 @@ _PLIES = 40
 R_SUIT, R_POWER, R_POINTS, R_PCODE = range(4)
 
 
-@njit(cache=True)
+@kernel
 def _beats(c: int, best: int, rules: np.ndarray, trump: int) -> bool:
     s = rules[R_SUIT, c]
     bs = rules[R_SUIT, best]
@@ -61,7 +62,7 @@ def _beats(c: int, best: int, rules: np.ndarray, trump: int) -> bool:
     return s == trump
 
 
-@njit(cache=True)
+@kernel
 def _best_pos(trick: np.ndarray, n: int, rules: np.ndarray, trump: int) -> int:
     best = 0
     for i in range(1, n):
@@ -70,7 +71,7 @@ def _best_pos(trick: np.ndarray, n: int, rules: np.ndarray, trump: int) -> int:
     return best
 
 
-@njit(cache=True)
+@kernel
 def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.ndarray,
            trump: int, must_beat: bool) -> int:
     if n == 0:
@@ -94,7 +95,7 @@ def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.nd
     return cand
 
 
-@njit(cache=True)
+@kernel
 def _twins(c: int, prev: int, rules: np.ndarray, bettel: bool) -> bool:
     """Whether ``c``, held with ``prev`` (the next live card above it in its suit, in the
     same hand), is worth the same as ``prev`` for the rest of the deal: any two in Bettel,
@@ -102,10 +103,10 @@ def _twins(c: int, prev: int, rules: np.ndarray, bettel: bool) -> bool:
     return bettel or (rules[R_POINTS, c] == 0 and rules[R_POINTS, prev] == 0)
 
 
-@njit(cache=True)
+@kernel
 def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
            rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
-           must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray,
+           must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray, row: int,
            by_bits: bool) -> int:
     """The cards worth searching into ``out`` (one per equivalence class), well ordered;
     ``by_bits``: each suit's cards run from the strongest up by index (outside Bettel), so the
@@ -131,7 +132,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                     prev = top_bit(pm)
                     if legal >> prev & 1 and _twins(c, prev, rules, bettel):
                         continue
-                out[cnt] = c
+                out[row, cnt] = c
                 cnt += 1
             continue
         prev = -1
@@ -144,7 +145,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                 if prev >= 0 and _twins(c, prev, rules, bettel):
                     prev = c
                     continue
-                out[cnt] = c
+                out[row, cnt] = c
                 cnt += 1
                 prev = c
             else:
@@ -153,29 +154,29 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
         return cnt
     if n == 0:
         for i in range(cnt):
-            c = out[i]
-            score[i] = -rules[R_POINTS, c] * 100 - rules[R_POWER, c]
+            c = out[row, i]
+            score[row, i] = -rules[R_POINTS, c] * 100 - rules[R_POWER, c]
     else:
         bi = _best_pos(trick, n, rules, trump)
         best = trick[bi]
         owner = (p - n + bi) % 3
         friends = (owner == declarer) == (p == declarer)
         for i in range(cnt):
-            c = out[i]
+            c = out[row, i]
             pts = rules[R_POINTS, c]
             pw = rules[R_POWER, c]
             win = _beats(c, best, rules, trump)
             if friends and not bettel:
-                score[i] = (1000 if win else 0) - pts
+                score[row, i] = (1000 if win else 0) - pts
             elif win:
-                score[i] = (pts if n < 2 else -pts) * 100 + pw
+                score[row, i] = (pts if n < 2 else -pts) * 100 + pw
             else:
-                score[i] = 100000 + pts * 100 + pw
-    sort_moves(out, score, cnt, hint)
+                score[row, i] = 100000 + pts * 100 + pw
+    sort_moves(out, score, row, cnt, hint)
     return cnt
 
 
-@njit(cache=True)
+@kernel
 def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
             masks: np.ndarray) -> int:
     """The card points still to be won: in the hands and in the current trick (``masks``
@@ -191,7 +192,7 @@ def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
     return total
 
 
-@njit(cache=True)
+@kernel
 def _key(hands: np.ndarray, leader: int, rules: np.ndarray, masks: np.ndarray,
          order: np.ndarray, by_bits: bool, key: np.ndarray) -> None:
     """The table key of a trick boundary, by relative rank (as partition search): per suit,
@@ -224,7 +225,7 @@ def _key(hands: np.ndarray, leader: int, rules: np.ndarray, masks: np.ndarray,
     key[0] |= leader << 50
 
 
-@njit(cache=True)
+@kernel
 def _canon(c: int, hands: np.ndarray, rules: np.ndarray, order: np.ndarray) -> int:
     """A card as its suit and its rank among the live cards of its suit (for the table)."""
     live = hands[0] | hands[1] | hands[2]
@@ -239,7 +240,7 @@ def _canon(c: int, hands: np.ndarray, rules: np.ndarray, order: np.ndarray) -> i
     return s * 16 + k
 
 
-@njit(cache=True)
+@kernel
 def _uncanon(code: int, hands: np.ndarray, order: np.ndarray) -> int:
     """The card of a :func:`_canon` code in this position (-1 if none)."""
     live = hands[0] | hands[1] | hands[2]
@@ -254,19 +255,19 @@ def _uncanon(code: int, hands: np.ndarray, order: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
            stamp: int) -> bool:
     return (tstamp[slot] == stamp and tkey[slot, 0] == key[0] and tkey[slot, 1] == key[1]
             and tkey[slot, 2] == key[2] and tkey[slot, 3] == key[3])
 
 
-@njit(cache=True)
+@kernel
 def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: int, beta: int,
             forced: int, declarer: int, rules: np.ndarray, masks: np.ndarray,
             order: np.ndarray, trump: int, bettel: bool, must_beat: bool, tkey: np.ndarray,
             tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray,
-            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray) -> int:
+            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray, key: np.ndarray) -> int:
     """Alpha-beta from the given node (``forced`` >= 0: the player to move plays that card);
     values count the declarer's points from the root's trick on (``acc`` taken so far)."""
     stamp = ctx[0]
@@ -274,7 +275,6 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
     val = 0
     acc = 0
     rest = _points(hands, trick, n, rules, masks)  # the points still to be won
-    key = np.zeros(4, dtype=np.int64)
     entering = True
     returning = False
     while True:
@@ -326,73 +326,70 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                             alpha = max(alpha, lo)
                             beta = min(beta, hi)
             if not returning:
-                f = fr[d]
                 p = (leader + n) % 3
-                f[F_N] = n
-                f[F_LEADER] = leader
-                f[F_ACC] = acc
-                f[F_REST] = rest
-                f[F_ALPHA] = alpha
-                f[F_BETA] = beta
-                f[F_AIN] = alpha
-                f[F_BIN] = beta
-                f[F_BEST] = -INF if (p == declarer) != bettel else INF
-                f[F_SLOT] = slot
+                fr[d, F_N] = n
+                fr[d, F_LEADER] = leader
+                fr[d, F_ACC] = acc
+                fr[d, F_REST] = rest
+                fr[d, F_ALPHA] = alpha
+                fr[d, F_BETA] = beta
+                fr[d, F_AIN] = alpha
+                fr[d, F_BIN] = beta
+                fr[d, F_BEST] = -INF if (p == declarer) != bettel else INF
+                fr[d, F_SLOT] = slot
                 if slot >= 0:
-                    f[F_K0] = key[0]
-                    f[F_K1] = key[1]
-                    f[F_K2] = key[2]
-                    f[F_K3] = key[3]
-                f[F_P] = p
-                f[F_HAND] = hands[p]
-                f[F_I] = 0
+                    fr[d, F_K0] = key[0]
+                    fr[d, F_K1] = key[1]
+                    fr[d, F_K2] = key[2]
+                    fr[d, F_K3] = key[3]
+                fr[d, F_P] = p
+                fr[d, F_HAND] = hands[p]
+                fr[d, F_I] = 0
                 if forced >= 0:
                     mv[d, 0] = forced
-                    f[F_CNT] = 1
+                    fr[d, F_CNT] = 1
                     forced = -1
                 else:
-                    f[F_CNT] = _moves(hands, trick, n, p, declarer, rules, masks, order, trump,
-                                      bettel, must_beat, hint, mv[d], sc[d], ctx[5] == 1)
-                f[F_BESTC] = mv[d, 0]
+                    fr[d, F_CNT] = _moves(hands, trick, n, p, declarer, rules, masks, order, trump,
+                                      bettel, must_beat, hint, mv, sc, d, ctx[5] == 1)
+                fr[d, F_BESTC] = mv[d, 0]
         if returning:
             returning = False
             if d == 0:
                 return val
             d -= 1
-            f = fr[d]
-            p = f[F_P]
-            hands[p] = f[F_HAND]
-            if f[F_N] == 2:
-                trick[0] = f[F_T0]
-                trick[1] = f[F_T1]
-            c = mv[d, f[F_I]]
+            p = fr[d, F_P]
+            hands[p] = fr[d, F_HAND]
+            if fr[d, F_N] == 2:
+                trick[0] = fr[d, F_T0]
+                trick[1] = fr[d, F_T1]
+            c = mv[d, fr[d, F_I]]
             if (p == declarer) != bettel:
-                if val > f[F_BEST]:
-                    f[F_BEST] = val
-                    f[F_BESTC] = c
-                    f[F_ALPHA] = max(f[F_ALPHA], val)
-            elif val < f[F_BEST]:
-                f[F_BEST] = val
-                f[F_BESTC] = c
-                f[F_BETA] = min(f[F_BETA], val)
-            f[F_I] += 1
-        f = fr[d]
-        i = f[F_I]
-        if i < f[F_CNT] and f[F_ALPHA] < f[F_BETA]:
+                if val > fr[d, F_BEST]:
+                    fr[d, F_BEST] = val
+                    fr[d, F_BESTC] = c
+                    fr[d, F_ALPHA] = max(fr[d, F_ALPHA], val)
+            elif val < fr[d, F_BEST]:
+                fr[d, F_BEST] = val
+                fr[d, F_BESTC] = c
+                fr[d, F_BETA] = min(fr[d, F_BETA], val)
+            fr[d, F_I] += 1
+        i = fr[d, F_I]
+        if i < fr[d, F_CNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:
             c = mv[d, i]
-            p = f[F_P]
-            n = f[F_N]
-            leader = f[F_LEADER]
-            acc = f[F_ACC]
-            rest = f[F_REST]
-            alpha = f[F_ALPHA]
-            beta = f[F_BETA]
-            hands[p] = f[F_HAND] ^ (1 << c)
+            p = fr[d, F_P]
+            n = fr[d, F_N]
+            leader = fr[d, F_LEADER]
+            acc = fr[d, F_ACC]
+            rest = fr[d, F_REST]
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            hands[p] = fr[d, F_HAND] ^ (1 << c)
             trick[n] = c
             d += 1
             if n == 2:
-                f[F_T0] = trick[0]
-                f[F_T1] = trick[1]
+                fr[d - 1, F_T0] = trick[0]
+                fr[d - 1, F_T1] = trick[1]
                 winner = (leader + _best_pos(trick, 3, rules, trump)) % 3
                 if bettel and winner == declarer:
                     val = 1
@@ -410,14 +407,15 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 n += 1
                 entering = True
         else:
-            best = f[F_BEST]
-            slot = f[F_SLOT]
+            best = fr[d, F_BEST]
+            slot = fr[d, F_SLOT]
             if slot >= 0:
-                lo, hi = window_bounds(best - f[F_ACC], f[F_AIN] - f[F_ACC], f[F_BIN] - f[F_ACC])
-                key[0] = f[F_K0]
-                key[1] = f[F_K1]
-                key[2] = f[F_K2]
-                key[3] = f[F_K3]
+                acc = fr[d, F_ACC]
+                lo, hi = window_bounds(best - acc, fr[d, F_AIN] - acc, fr[d, F_BIN] - acc)
+                key[0] = fr[d, F_K0]
+                key[1] = fr[d, F_K1]
+                key[2] = fr[d, F_K2]
+                key[3] = fr[d, F_K3]
                 if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
@@ -428,7 +426,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 tkey[slot, 3] = key[3]
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = _canon(f[F_BESTC], hands, rules, order)
+                tbest[slot] = _canon(fr[d, F_BESTC], hands, rules, order)
             val = best
             returning = True
 
@@ -446,6 +444,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
+    key = np.zeros(4, dtype=np.int64)
     lo = 0
     hi = 1 if bettel else _points(hands, trick, n, rules, masks)
     g = min(max(guess, lo + 1), hi)
@@ -454,7 +453,8 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     way = 0  # 1 while only failing high, -1 while only failing low, 2 once both were seen
     while lo < hi:
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
-                    trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+                    trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc,
+                    key)
         ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g

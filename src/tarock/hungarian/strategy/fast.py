@@ -67,6 +67,8 @@ from tarock.players.compiled import (
     NO_LIMIT,
     CompiledSolver,
     finish_hash,
+    kernel,
+    popcount,
     shared_table,
     sort_moves,
     top_bit,
@@ -187,7 +189,7 @@ def table_value(table: np.ndarray, pts: int, tricks: int, won: int, xxi: int, ul
     return int(_value(table, pts, tricks, won, xxi, ult, pcatch))
 
 
-@njit(cache=True)
+@kernel
 def _value(vt: np.ndarray, pts: int, trd: int, won: int, xxi: int, ult: int, pc: int) -> int:
     f = (1 if pts >= 71 else 0) | (2 if pts <= TOTAL_POINTS - 71 else 0) \
         | (4 if trd == 9 else 0) | (8 if trd == 0 else 0)
@@ -197,15 +199,7 @@ def _value(vt: np.ndarray, pts: int, trd: int, won: int, xxi: int, ult: int, pc:
             + vt[_ULT + ult] + vt[_XXI + xxi] + vt[_PC + pc])
 
 
-@njit(cache=True)
-def _popcount(x: int) -> int:
-    x = x - ((x >> 1) & 0x5555555555555555)
-    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
-    return (x * 0x0101010101010101 & 0x7FFFFFFFFFFFFFFF) >> 56
-
-
-@njit(cache=True)
+@kernel
 def _state(won: int, live: int, b: int) -> int:
     """A five-point card's digit for the bounds: 0 in d's tricks, 1 in o's, 2 still in play."""
     if live >> b & 1:
@@ -213,7 +207,7 @@ def _state(won: int, live: int, b: int) -> int:
     return 0 if won >> b & 1 else 1
 
 
-@njit(cache=True)
+@kernel
 def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, pts: int,
             trd: int, won: int, xxi: int, pc: int) -> tuple[int, int]:
     """The least and the most the deal can still be worth for team d at a trick boundary:
@@ -223,7 +217,7 @@ def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, p
     live = hands[0] | hands[1] | hands[2] | hands[3]
     rest = 0
     for v in range(1, 6):
-        rest += v * _popcount(live & _BY_POINTS[v])
+        rest += v * popcount(live & _BY_POINTS[v])
     hs = _state(won, live, _H0) + 3 * _state(won, live, _H1) + 9 * _state(won, live, _H2)
     ks = (_state(won, live, _K0) + 3 * _state(won, live, _K1) + 9 * _state(won, live, _K2)
           + 27 * _state(won, live, _K3))
@@ -269,7 +263,7 @@ def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, p
     return lo, hi
 
 
-@njit(cache=True)
+@kernel
 def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won: int, xxi: int,
            pc: int, teamd: np.ndarray) -> tuple[int, int, int, int, int, int, int]:
     """The facts after a complete trick: winner, pts, trd, won, xxi, pc, ult (as the
@@ -317,10 +311,10 @@ def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won:
     return winner, pts, trd, won, xxi, pc, ult
 
 
-@njit(cache=True)
+@kernel
 def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
            teamd: np.ndarray, keep: np.ndarray, hint: int, out: np.ndarray,
-           score: np.ndarray) -> int:
+           score: np.ndarray, row: int) -> int:
     """The cards worth searching (one per equivalence class) into ``out``, in the reference's
     order; returns how many."""
     hand = hands[p]
@@ -355,14 +349,14 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
     m = legal
     while m:
         low = m & -m
-        out[cnt] = top_bit(low)
+        out[row, cnt] = top_bit(low)
         cnt += 1
         m ^= low
     if cnt == 1:
         return 1
     if n == 0:
         for i in range(cnt):
-            score[i] = _LEAD[out[i]]
+            score[row, i] = _LEAD[out[row, i]]
     else:
         led = _SUIT[trick[0]]
         best_i = 0
@@ -376,7 +370,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
                 best_key = k
         mine = teamd[(leader + best_i) % 4] == teamd[p]
         for i in range(cnt):
-            c = out[i]
+            c = out[row, i]
             s = _SUIT[c]
             k = _STRENGTH[c] if (s == 4 or s == led) else -1
             if k > best_key:
@@ -385,15 +379,15 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
                 sc = -_POINTS[c]
             else:
                 sc = 4 * _POINTS[c] + (1 if k > 0 else 0)
-            score[i] = sc
-    sort_moves(out, score, cnt, hint)
+            score[row, i] = sc
+    sort_moves(out, score, row, cnt, hint)
     return cnt
 
 
 _M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
 
 
-@njit(cache=True)
+@kernel
 def _owner_code(hands: np.ndarray, c: int) -> int:
     """0 for a card no hand holds, else 1 + the seat that holds it."""
     for q in range(4):
@@ -402,7 +396,7 @@ def _owner_code(hands: np.ndarray, c: int) -> int:
     return 0
 
 
-@njit(cache=True)
+@kernel
 def _key(hands: np.ndarray, packed: int, key: np.ndarray) -> None:
     """The table key of a trick boundary. The plain tarokks (one point each, no part in any
     bonus) count by relative rank, as in partition search: only who holds the live ones, from
@@ -425,19 +419,18 @@ def _key(hands: np.ndarray, packed: int, key: np.ndarray) -> None:
     key[1] = hands[0] >> 22 | (hands[1] >> 22) << 20 | (hands[2] >> 22) << 40
     key[2] = hands[3] >> 22
     key[3] = packed
-    key[4] = 0
 
 
-@njit(cache=True)
+@kernel
 def _canon(c: int, hands: np.ndarray) -> int:
     """A card for the table: a plain tarokk as 64 + its rank among the live plain ones."""
     if not PLAIN_TAROKKS >> c & 1:
         return c
     live = hands[0] | hands[1] | hands[2] | hands[3]
-    return 64 + _popcount(live & PLAIN_TAROKKS & ((1 << c) - 1))
+    return 64 + popcount(live & PLAIN_TAROKKS & ((1 << c) - 1))
 
 
-@njit(cache=True)
+@kernel
 def _uncanon(code: int, hands: np.ndarray) -> int:
     if code < 64:
         return code
@@ -452,7 +445,7 @@ def _uncanon(code: int, hands: np.ndarray) -> int:
     return -1
 
 
-@njit(cache=True)
+@kernel
 def _slot(key: np.ndarray, mask: int) -> int:
     return finish_hash(key[0] * _M0 ^ key[1] * _M1 ^ key[2] * _M2 ^ key[3] * _M3, mask)
 
@@ -465,25 +458,24 @@ _FIELDS = 23
 _PLIES = 40
 
 
-@njit(cache=True)
+@kernel
 def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
            stamp: int) -> bool:
     return (tstamp[slot] == stamp and tkey[slot, 3] == key[3] and tkey[slot, 0] == key[0]
             and tkey[slot, 1] == key[1] and tkey[slot, 2] == key[2])
 
 
-@njit(cache=True)
+@kernel
 def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int, pts: int,
             trd: int, won: int, xxi: int, pc: int, alpha: int, beta: int, forced: int,
             teamd: np.ndarray, keep: np.ndarray, vt: np.ndarray, tkey: np.ndarray,
             tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray,
-            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray) -> int:
+            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray, key: np.ndarray) -> int:
     """Alpha-beta from the given node (``forced`` >= 0: the player to move plays that card),
     as the reference's recursive ``node``, with an explicit stack of frames ``fr``."""
     stamp = ctx[0]
     d = 0
     val = 0
-    key = np.zeros(5, dtype=np.int64)
     entering = True
     returning = False
     while True:
@@ -540,82 +532,79 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                             val = hi
                             returning = True
             if not returning:
-                f = fr[d]
                 p = (leader + n) % 4
-                f[F_N] = n
-                f[F_LEADER] = leader
-                f[F_PLAYED] = played
-                f[F_PTS] = pts
-                f[F_TRD] = trd
-                f[F_WON] = won
-                f[F_XXI] = xxi
-                f[F_PC] = pc
-                f[F_ALPHA] = alpha
-                f[F_BETA] = beta
-                f[F_AIN] = alpha
-                f[F_BIN] = beta
-                f[F_BEST] = -INF if teamd[p] else INF
-                f[F_SLOT] = slot
-                f[F_PACKED] = packed
-                f[F_P] = p
-                f[F_HAND] = hands[p]
-                f[F_I] = 0
+                fr[d, F_N] = n
+                fr[d, F_LEADER] = leader
+                fr[d, F_PLAYED] = played
+                fr[d, F_PTS] = pts
+                fr[d, F_TRD] = trd
+                fr[d, F_WON] = won
+                fr[d, F_XXI] = xxi
+                fr[d, F_PC] = pc
+                fr[d, F_ALPHA] = alpha
+                fr[d, F_BETA] = beta
+                fr[d, F_AIN] = alpha
+                fr[d, F_BIN] = beta
+                fr[d, F_BEST] = -INF if teamd[p] else INF
+                fr[d, F_SLOT] = slot
+                fr[d, F_PACKED] = packed
+                fr[d, F_P] = p
+                fr[d, F_HAND] = hands[p]
+                fr[d, F_I] = 0
                 if forced >= 0:
                     mv[d, 0] = forced
-                    f[F_CNT] = 1
+                    fr[d, F_CNT] = 1
                     forced = -1
                 else:
-                    f[F_CNT] = _moves(hands, trick, n, p, leader, teamd, keep, hint, mv[d],
-                                     sc[d])
-                f[F_BESTC] = mv[d, 0]
+                    fr[d, F_CNT] = _moves(hands, trick, n, p, leader, teamd, keep, hint, mv,
+                                     sc, d)
+                fr[d, F_BESTC] = mv[d, 0]
         if returning:
             returning = False
             if d == 0:
                 return val
             d -= 1
-            f = fr[d]
-            p = f[F_P]
-            hands[p] = f[F_HAND]
-            if f[F_N] == 3:
-                trick[0] = f[F_T0]
-                trick[1] = f[F_T1]
-                trick[2] = f[F_T2]
-            c = mv[d, f[F_I]]
+            p = fr[d, F_P]
+            hands[p] = fr[d, F_HAND]
+            if fr[d, F_N] == 3:
+                trick[0] = fr[d, F_T0]
+                trick[1] = fr[d, F_T1]
+                trick[2] = fr[d, F_T2]
+            c = mv[d, fr[d, F_I]]
             if teamd[p]:
-                if val > f[F_BEST]:
-                    f[F_BEST] = val
-                    f[F_BESTC] = c
-                    if val > f[F_ALPHA]:
-                        f[F_ALPHA] = val
-            elif val < f[F_BEST]:
-                f[F_BEST] = val
-                f[F_BESTC] = c
-                if val < f[F_BETA]:
-                    f[F_BETA] = val
-            f[F_I] += 1
+                if val > fr[d, F_BEST]:
+                    fr[d, F_BEST] = val
+                    fr[d, F_BESTC] = c
+                    if val > fr[d, F_ALPHA]:
+                        fr[d, F_ALPHA] = val
+            elif val < fr[d, F_BEST]:
+                fr[d, F_BEST] = val
+                fr[d, F_BESTC] = c
+                if val < fr[d, F_BETA]:
+                    fr[d, F_BETA] = val
+            fr[d, F_I] += 1
         # continue the frame on top
-        f = fr[d]
-        i = f[F_I]
-        if i < f[F_CNT] and f[F_ALPHA] < f[F_BETA]:
+        i = fr[d, F_I]
+        if i < fr[d, F_CNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:
             c = mv[d, i]
-            p = f[F_P]
-            n = f[F_N]
-            leader = f[F_LEADER]
-            played = f[F_PLAYED]
-            pts = f[F_PTS]
-            trd = f[F_TRD]
-            won = f[F_WON]
-            xxi = f[F_XXI]
-            pc = f[F_PC]
-            alpha = f[F_ALPHA]
-            beta = f[F_BETA]
-            hands[p] = f[F_HAND] ^ (1 << c)
+            p = fr[d, F_P]
+            n = fr[d, F_N]
+            leader = fr[d, F_LEADER]
+            played = fr[d, F_PLAYED]
+            pts = fr[d, F_PTS]
+            trd = fr[d, F_TRD]
+            won = fr[d, F_WON]
+            xxi = fr[d, F_XXI]
+            pc = fr[d, F_PC]
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            hands[p] = fr[d, F_HAND] ^ (1 << c)
             trick[n] = c
             d += 1
             if n == 3:
-                f[F_T0] = trick[0]
-                f[F_T1] = trick[1]
-                f[F_T2] = trick[2]
+                fr[d - 1, F_T0] = trick[0]
+                fr[d - 1, F_T1] = trick[1]
+                fr[d - 1, F_T2] = trick[2]
                 winner, pts, trd, won, xxi, pc, ult = _close(trick, leader, played, pts, trd,
                                                               won, xxi, pc, teamd)
                 if played == 8:
@@ -630,20 +619,20 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                 n += 1
                 entering = True
         else:
-            best = f[F_BEST]
-            slot = f[F_SLOT]
+            best = fr[d, F_BEST]
+            slot = fr[d, F_SLOT]
             if slot >= 0:
-                lo, hi = window_bounds(best, f[F_AIN], f[F_BIN])
-                _key(hands, f[F_PACKED], key)
+                lo, hi = window_bounds(best, fr[d, F_AIN], fr[d, F_BIN])
+                _key(hands, fr[d, F_PACKED], key)
                 if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
                 tstamp[slot] = stamp
-                for k in range(5):
+                for k in range(4):
                     tkey[slot, k] = key[k]
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = _canon(f[F_BESTC], hands)
+                tbest[slot] = _canon(fr[d, F_BESTC], hands)
             val = best
             returning = True
 
@@ -657,13 +646,15 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: int
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
+    key = np.zeros(4, dtype=np.int64)
     g = guess
     lo = -INF
     hi = INF
     while lo < hi:
         b = g + 1 if g == lo else g
         g = _search(hands, trick, n, leader, played, pts, trd, won, xxi, pc, b - 1, b, first,
-                    teamd, keep, vt, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc)
+                    teamd, keep, vt, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc,
+                    key)
         ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
@@ -680,7 +671,7 @@ class FastSolver(CompiledSolver):
 
     def __init__(self, max_nodes: int = NO_LIMIT) -> None:
         """``max_nodes``: a solve that visits more raises :class:`NodeLimitExceeded`."""
-        self.table = shared_table(TABLE_BITS, 5)
+        self.table = shared_table(TABLE_BITS, 4)
         self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0],
                             dtype=np.int64)
 

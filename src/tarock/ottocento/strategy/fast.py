@@ -60,6 +60,7 @@ from tarock.players.compiled import (
     NO_LIMIT,
     CompiledSolver,
     finish_hash,
+    kernel,
     shared_table,
     sort_moves,
     top_bit,
@@ -103,7 +104,7 @@ def _rules(opts: OttocentoOptions) -> np.ndarray:
                      opts.matto_exchange_fallback == "lowest_value"], dtype=np.int64)
 
 
-@njit(cache=True)
+@kernel
 def _count(x: int) -> int:
     n = 0
     while x:
@@ -112,7 +113,7 @@ def _count(x: int) -> int:
     return n
 
 
-@njit(cache=True)
+@kernel
 def _grande(cards: int, opts: np.ndarray) -> int:
     """The grande's length (OT-ALG-6, as ``grande_walk``); 0 if none."""
     if not cards & ANGELO_BIT:
@@ -152,7 +153,7 @@ def _grande(cards: int, opts: np.ndarray) -> int:
     return _count(reached) + n_wilds
 
 
-@njit(cache=True)
+@kernel
 def _combinations(cards: int, opts: np.ndarray) -> int:
     """The sets and sequences of a pile, each family doubled with three or more members
     (``score_combinations`` of ``holding_combinations``)."""
@@ -199,7 +200,7 @@ def _combinations(cards: int, opts: np.ndarray) -> int:
     return sets + seqs
 
 
-@njit(cache=True)
+@kernel
 def _pile_score(pile: int, opts: np.ndarray) -> int:
     """Half points of a pile: combinations and card points (the reference's ``PileScorer``)."""
     total = 0
@@ -211,7 +212,7 @@ def _pile_score(pile: int, opts: np.ndarray) -> int:
     return 2 * _combinations(pile, opts) + 2 * total - _count(pile)
 
 
-@njit(cache=True)
+@kernel
 def _final(p0: int, p1: int, won0: int, won1: int, reserve: np.ndarray, debtor: int,
            last_team: int, opts: np.ndarray) -> int:
     """Team 0's score minus team 1's of a finished deal (the reference's ``final_value``)."""
@@ -265,7 +266,7 @@ def _final(p0: int, p1: int, won0: int, won1: int, reserve: np.ndarray, debtor: 
     return v
 
 
-@njit(cache=True)
+@kernel
 def _winner_pos(cards: np.ndarray, k: int) -> int:
     """OT-ALG-3 on the first ``k`` cards: the MATTO never wins, of equal Moors the later."""
     led = -1
@@ -290,7 +291,7 @@ def _winner_pos(cards: np.ndarray, k: int) -> int:
     return best
 
 
-@njit(cache=True)
+@kernel
 def _legal(hand: int, trick: np.ndarray, n: int) -> int:
     led = -1
     for i in range(n):
@@ -308,41 +309,41 @@ def _legal(hand: int, trick: np.ndarray, n: int) -> int:
     return m | (hand & MATTO_BIT)
 
 
-@njit(cache=True)
+@kernel
 def _moves(hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n: int, p: int,
-           hint: int, out: np.ndarray, score: np.ndarray) -> int:
+           hint: int, out: np.ndarray, score: np.ndarray, row: int) -> int:
     legal = _legal(hands[p], trick, n)
     cnt = 0
     m = legal
     while m:
         low = m & -m
-        out[cnt] = top_bit(low)
+        out[row, cnt] = top_bit(low)
         cnt += 1
         m ^= low
     if cnt <= 1:
         return cnt
     if n == 0:
         for i in range(cnt):
-            c = out[i]
-            score[i] = (1000.0 if c == MATTO else 0.0) - _WEIGHT[c] - _POWER[c] / 32
+            c = out[row, i]
+            score[row, i] = (1000.0 if c == MATTO else 0.0) - _WEIGHT[c] - _POWER[c] / 32
     else:
         mate_winning = False
         w = _winner_pos(trick, n)
         if w >= 0:
             mate_winning = seats[w] % 2 == p % 2
         for i in range(cnt):
-            c = out[i]
+            c = out[row, i]
             trick[n] = c
             wins = c != MATTO and _winner_pos(trick, n + 1) == n
             if mate_winning:
-                score[i] = 1000.0 + _WEIGHT[c] if wins else -_WEIGHT[c]
+                score[row, i] = 1000.0 + _WEIGHT[c] if wins else -_WEIGHT[c]
             else:
-                score[i] = _WEIGHT[c] if wins else 1000.0 + _WEIGHT[c]
-    sort_moves(out, score, cnt, hint)
+                score[row, i] = _WEIGHT[c] if wins else 1000.0 + _WEIGHT[c]
+    sort_moves(out, score, row, cnt, hint)
     return cnt
 
 
-@njit(cache=True)
+@kernel
 def _probe(slot: int, hands: np.ndarray, p0: int, p1: int, packed: int, tkey: np.ndarray,
            tstamp: np.ndarray, stamp: int) -> bool:
     return (tstamp[slot] == stamp and tkey[slot, 6] == packed and tkey[slot, 4] == p0
@@ -350,7 +351,7 @@ def _probe(slot: int, hands: np.ndarray, p0: int, p1: int, packed: int, tkey: np
             and tkey[slot, 2] == hands[2] and tkey[slot, 3] == hands[3])
 
 
-@njit(cache=True)
+@kernel
 def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n: int,
             to_move: int, p0: int, p1: int, won0: int, won1: int, debtor: int, done: int,
             total: int, reserve: np.ndarray, alpha: int, beta: int, forced: int,
@@ -395,70 +396,67 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
                         alpha = max(alpha, lo)
                         beta = min(beta, hi)
             if not returning:
-                f = fr[d]
-                f[F_N] = n
-                f[F_TO_MOVE] = to_move
-                f[F_PILE0] = p0
-                f[F_PILE1] = p1
-                f[F_WON0] = won0
-                f[F_WON1] = won1
-                f[F_DEBTOR] = debtor
-                f[F_DONE] = done
-                f[F_ALPHA] = alpha
-                f[F_BETA] = beta
-                f[F_AIN] = alpha
-                f[F_BIN] = beta
-                f[F_BEST] = -INF if to_move % 2 == 0 else INF
-                f[F_SLOT] = slot
-                f[F_P] = to_move
-                f[F_HAND] = hands[to_move]
-                f[F_I] = 0
+                fr[d, F_N] = n
+                fr[d, F_TO_MOVE] = to_move
+                fr[d, F_PILE0] = p0
+                fr[d, F_PILE1] = p1
+                fr[d, F_WON0] = won0
+                fr[d, F_WON1] = won1
+                fr[d, F_DEBTOR] = debtor
+                fr[d, F_DONE] = done
+                fr[d, F_ALPHA] = alpha
+                fr[d, F_BETA] = beta
+                fr[d, F_AIN] = alpha
+                fr[d, F_BIN] = beta
+                fr[d, F_BEST] = -INF if to_move % 2 == 0 else INF
+                fr[d, F_SLOT] = slot
+                fr[d, F_P] = to_move
+                fr[d, F_HAND] = hands[to_move]
+                fr[d, F_I] = 0
                 if forced >= 0:
                     mv[d, 0] = forced
-                    f[F_CNT] = 1
+                    fr[d, F_CNT] = 1
                     forced = -1
                 else:
-                    f[F_CNT] = _moves(hands, trick, seats, n, to_move, hint, mv[d], sc[d])
-                f[F_BESTC] = mv[d, 0]
+                    fr[d, F_CNT] = _moves(hands, trick, seats, n, to_move, hint, mv, sc, d)
+                fr[d, F_BESTC] = mv[d, 0]
         if returning:
             returning = False
             if d == 0:
                 return val
             d -= 1
-            f = fr[d]
-            p = f[F_P]
-            hands[p] = f[F_HAND]
-            k = f[F_N]
+            p = fr[d, F_P]
+            hands[p] = fr[d, F_HAND]
+            k = fr[d, F_N]
             if k == np_ - 1:
                 for i in range(k):
                     trick[i] = saved[d, i]
                     seats[i] = (p - k + i + np_) % np_
-            c = mv[d, f[F_I]]
+            c = mv[d, fr[d, F_I]]
             if p % 2 == 0:
-                if val > f[F_BEST]:
-                    f[F_BEST] = val
-                    f[F_BESTC] = c
-                    f[F_ALPHA] = max(f[F_ALPHA], val)
-            elif val < f[F_BEST]:
-                f[F_BEST] = val
-                f[F_BESTC] = c
-                f[F_BETA] = min(f[F_BETA], val)
-            f[F_I] += 1
-        f = fr[d]
-        i = f[F_I]
-        if i < f[F_CNT] and f[F_ALPHA] < f[F_BETA]:
+                if val > fr[d, F_BEST]:
+                    fr[d, F_BEST] = val
+                    fr[d, F_BESTC] = c
+                    fr[d, F_ALPHA] = max(fr[d, F_ALPHA], val)
+            elif val < fr[d, F_BEST]:
+                fr[d, F_BEST] = val
+                fr[d, F_BESTC] = c
+                fr[d, F_BETA] = min(fr[d, F_BETA], val)
+            fr[d, F_I] += 1
+        i = fr[d, F_I]
+        if i < fr[d, F_CNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:
             c = mv[d, i]
-            p = f[F_P]
-            n = f[F_N]
-            p0 = f[F_PILE0]
-            p1 = f[F_PILE1]
-            won0 = f[F_WON0]
-            won1 = f[F_WON1]
-            debtor = f[F_DEBTOR]
-            done = f[F_DONE]
-            alpha = f[F_ALPHA]
-            beta = f[F_BETA]
-            hands[p] = f[F_HAND] ^ (1 << c)
+            p = fr[d, F_P]
+            n = fr[d, F_N]
+            p0 = fr[d, F_PILE0]
+            p1 = fr[d, F_PILE1]
+            won0 = fr[d, F_WON0]
+            won1 = fr[d, F_WON1]
+            debtor = fr[d, F_DEBTOR]
+            done = fr[d, F_DONE]
+            alpha = fr[d, F_ALPHA]
+            beta = fr[d, F_BETA]
+            hands[p] = fr[d, F_HAND] ^ (1 << c)
             trick[n] = c
             seats[n] = p
             d += 1
@@ -496,14 +494,14 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
                 to_move = (p + 1) % np_
                 entering = True
         else:
-            best = f[F_BEST]
-            slot = f[F_SLOT]
+            best = fr[d, F_BEST]
+            slot = fr[d, F_SLOT]
             if slot >= 0:
-                lo, hi = window_bounds(best, f[F_AIN], f[F_BIN])
-                p0 = f[F_PILE0]
-                p1 = f[F_PILE1]
-                packed = f[F_TO_MOVE] | (1 if f[F_WON0] else 0) << 3 \
-                    | (1 if f[F_WON1] else 0) << 4 | (f[F_DEBTOR] + 1) << 5
+                lo, hi = window_bounds(best, fr[d, F_AIN], fr[d, F_BIN])
+                p0 = fr[d, F_PILE0]
+                p1 = fr[d, F_PILE1]
+                packed = fr[d, F_TO_MOVE] | (1 if fr[d, F_WON0] else 0) << 3 \
+                    | (1 if fr[d, F_WON1] else 0) << 4 | (fr[d, F_DEBTOR] + 1) << 5
                 if _probe(slot, hands, p0, p1, packed, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
@@ -515,7 +513,7 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
                 tkey[slot, 6] = packed
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = f[F_BESTC]
+                tbest[slot] = fr[d, F_BESTC]
             val = best
             returning = True
 
