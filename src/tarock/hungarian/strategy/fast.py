@@ -501,6 +501,14 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
             else:
                 returning = False
                 if n == 0 and forced < 0:
+                    lo, hi = _bounds(vt, hands, teamd, played, pts, trd, won, xxi, pc)
+                    if lo >= beta:
+                        val = lo
+                        returning = True
+                    elif hi <= alpha:
+                        val = hi
+                        returning = True
+                if n == 0 and forced < 0 and not returning:
                     packed = (won & FIVE_POINT) | leader << 38 | pts << 40 | trd << 47 \
                         | xxi << 51 | pc << 53
                     _key(hands, packed, key)
@@ -523,14 +531,6 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                                 alpha = lo
                             if hi < beta:
                                 beta = hi
-                    if not returning:
-                        lo, hi = _bounds(vt, hands, teamd, played, pts, trd, won, xxi, pc)
-                        if lo >= beta:
-                            val = lo
-                            returning = True
-                        elif hi <= alpha:
-                            val = hi
-                            returning = True
             if not returning:
                 p = (leader + n) % 4
                 fr[d, F_N] = n
