@@ -1,12 +1,14 @@
 """Speed of the compiled perfect-information solvers, and their speedup over the reference.
 
     .venv/bin/python benchmarks/solver_speed.py [--deals 50] [--endgame-deals 30] [--json]
+        [--games G,...] [--ottocento-left 7] [--max-nodes 20000000]
 
 For each game, deals are bid and played by the heuristic player up to a trick boundary, then
 solved open-handed and exactly (``solve``: the value of the rest of the deal under best play):
 
 * ``deals``, ``median_ms``, ``p95_ms``: the compiled solver from ``from_trick`` (1: the whole
-  deal; Ottocento solves whole deals far too slowly, so it starts later);
+  deal; Ottocento solves whole deals far too slowly, so it starts with ``--ottocento-left``
+  tricks left, 7 by default: trick 9 of 15);
   ``over_limit`` counts solves stopped at ``--max-nodes`` (their time is counted as it was, so
   the p95 is then a lower bound);
 * ``speedup``: the reference (pure Python) and the compiled solver on the same endgames (the
@@ -38,7 +40,7 @@ from tarock.players.compiled import NodeLimitExceeded
 
 TRICKS = {"hungarian-tarokk": 9, "bavarian-tarock": 11, "ottocento": 15}
 ENDGAME_LEFT = {"hungarian-tarokk": 5, "bavarian-tarock": 6, "ottocento": 4}
-OTTOCENTO_LEFT = 7  # the compiled Ottocento solve from trick 9 of 15
+OTTOCENTO_LEFT = 7  # by default the compiled Ottocento solve from trick 9 of 15
 
 
 def _p95(xs: list[float]) -> float:
@@ -100,8 +102,9 @@ def time_solves(game_name: str, states: list[Any], max_nodes: int,
     return times, over
 
 
-def measure(game_name: str, deals: int, endgame_deals: int, max_nodes: int) -> dict[str, Any]:
-    left = OTTOCENTO_LEFT if game_name == "ottocento" else TRICKS[game_name]
+def measure(game_name: str, deals: int, endgame_deals: int, max_nodes: int,
+            ottocento_left: int = OTTOCENTO_LEFT) -> dict[str, Any]:
+    left = ottocento_left if game_name == "ottocento" else TRICKS[game_name]
     states = positions(game_name, deals, left)
     time_solves(game_name, states[:1], max_nodes)  # warm-up: load or compile the code
     times, over = time_solves(game_name, states, max_nodes)
@@ -132,11 +135,14 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=20_000_000,
                         help="stop a compiled solve after this many nodes (seconds)")
     parser.add_argument("--games", default=",".join(TRICKS))
+    parser.add_argument("--ottocento-left", type=int, default=OTTOCENTO_LEFT,
+                        help="tricks left where the Ottocento solves start (15: the whole deal)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     out = {}
     for name in args.games.split(","):
-        out[name] = r = measure(name, args.deals, args.endgame_deals, args.max_nodes)
+        out[name] = r = measure(name, args.deals, args.endgame_deals, args.max_nodes,
+                                args.ottocento_left)
         if not args.json:
             s = r["speedup"]
             print(f"{name:<17} from trick {r['from_trick']:>2}: {r['deals']} deals, median "

@@ -350,8 +350,9 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     fr[d, F_CNT] = 1
                     forced = -1
                 else:
-                    fr[d, F_CNT] = _moves(hands, trick, n, p, declarer, rules, masks, order, trump,
-                                      bettel, must_beat, hint, mv, sc, d, ctx[5] == 1)
+                    fr[d, F_CNT] = _moves(hands, trick, n, p, declarer, rules, masks, order,
+                                          trump, bettel, must_beat, hint, mv, sc, d,
+                                          ctx[5] == 1)
                 fr[d, F_BESTC] = mv[d, 0]
         if returning:
             returning = False
@@ -410,8 +411,8 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             best = fr[d, F_BEST]
             slot = fr[d, F_SLOT]
             if slot >= 0:
-                acc = fr[d, F_ACC]
-                lo, hi = window_bounds(best - acc, fr[d, F_AIN] - acc, fr[d, F_BIN] - acc)
+                taken = fr[d, F_ACC]
+                lo, hi = window_bounds(best - taken, fr[d, F_AIN] - taken, fr[d, F_BIN] - taken)
                 key[0] = fr[d, F_K0]
                 key[1] = fr[d, F_K1]
                 key[2] = fr[d, F_K2]

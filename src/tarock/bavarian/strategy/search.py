@@ -48,7 +48,7 @@ from tarock.players.rollouts import at_decision, best_actions
 
 EXACT_TRICKS = 5
 DEPTH = 2
-COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 30 ms (median), 6 in 3 ms
+COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 7 ms (median), 6 in 0.7 ms
 MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
 ROLLOUT_PHASES = ("auction", "contract", "raise", "trump", "lay_away", "play")
@@ -157,9 +157,10 @@ class BavarianDomain:
         if opt.variant == "haferl":
             rung = 0 if contract == "pickup" else rung_of_target(observation["target"])
         pile_points = pack.points(world.pile)
-        out = {}
+        out: dict[Action, float] = {}
         for a in legal:
             v = values[a.arg]  # type: ignore[attr-defined]
+            amount: float
             if pos.bettel:
                 won = decl_tricks == 0 and v == 0
                 amount = settle(opt, BIG_FUND, contract, rung, 0, False, False, won).decl

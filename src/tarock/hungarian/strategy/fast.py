@@ -557,7 +557,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                     forced = -1
                 else:
                     fr[d, F_CNT] = _moves(hands, trick, n, p, leader, teamd, keep, hint, mv,
-                                     sc, d)
+                                          sc, d)
                 fr[d, F_BESTC] = mv[d, 0]
         if returning:
             returning = False

@@ -61,6 +61,7 @@ from tarock.players.compiled import (
     CompiledSolver,
     finish_hash,
     kernel,
+    popcount,
     shared_table,
     sort_moves,
     top_bit,
@@ -105,22 +106,13 @@ def _rules(opts: OttocentoOptions) -> np.ndarray:
 
 
 @kernel
-def _count(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
-
-
-@kernel
 def _grande(cards: int, opts: np.ndarray) -> int:
     """The grande's length (OT-ALG-6, as ``grande_walk``); 0 if none."""
     if not cards & ANGELO_BIT:
         return 0
-    n_wilds = _count(cards & WILDS)
+    n_wilds = popcount(cards & WILDS)
     real_pieces = cards & PIECES
-    n_pieces = _count(real_pieces)
+    n_pieces = popcount(real_pieces)
     if n_pieces == 0:
         return 0
     spare = n_wilds
@@ -132,7 +124,7 @@ def _grande(cards: int, opts: np.ndarray) -> int:
         last_was_wild = real_pieces == _MONDO_BIT
     reached = ANGELO_BIT | real_pieces
     if opts[O_SUN_MOON_16] and not cards & _SUN_MOON:
-        return _count(reached) + n_wilds
+        return popcount(reached) + n_wilds
     complete = True
     for i in range(12):
         b = _NUMBERED[i]
@@ -150,7 +142,7 @@ def _grande(cards: int, opts: np.ndarray) -> int:
         last_was_wild = True
     if complete:
         reached |= cards & MOORS
-    return _count(reached) + n_wilds
+    return popcount(reached) + n_wilds
 
 
 @kernel
@@ -161,7 +153,7 @@ def _combinations(cards: int, opts: np.ndarray) -> int:
     n_sets = 0
     for k in range(5):
         real = cards & _SET_MEMBERS[k]
-        n = _count(real)
+        n = popcount(real)
         if opts[O_SET_WILDS] and k != 0 and n >= 2:
             if cards & BAG_BIT and n < 4:
                 n += 1
@@ -172,7 +164,7 @@ def _combinations(cards: int, opts: np.ndarray) -> int:
             n_sets += 1
     if n_sets >= 3:
         sets *= 2
-    n_wilds = _count(cards & WILDS)
+    n_wilds = popcount(cards & WILDS)
     seqs = 0
     n_seqs = 0
     g = _grande(cards, opts)
@@ -183,14 +175,14 @@ def _combinations(cards: int, opts: np.ndarray) -> int:
         if not cards & _SUIT_KING[s]:
             continue
         courts = cards & _SUIT_COURTS[s]
-        if courts == 0 or _count(courts) + n_wilds < 2:
+        if courts == 0 or popcount(courts) + n_wilds < 2:
             continue
-        n = 1 + _count(courts) + _count(cards & _SUIT_ACE[s]) + n_wilds
+        n = 1 + popcount(courts) + popcount(cards & _SUIT_ACE[s]) + n_wilds
         if n >= 3:
             seqs += 5 * (n - 1)
             n_seqs += 1
     for group in (MOORS, ACES):
-        real = _count(cards & group)
+        real = popcount(cards & group)
         n = real + n_wilds
         if real >= 2 and n >= 3:
             seqs += 5 * (n - 1)
@@ -209,7 +201,7 @@ def _pile_score(pile: int, opts: np.ndarray) -> int:
         low = m & -m
         total += _VALUE[top_bit(low)]
         m ^= low
-    return 2 * _combinations(pile, opts) + 2 * total - _count(pile)
+    return 2 * _combinations(pile, opts) + 2 * total - popcount(pile)
 
 
 @kernel
