@@ -116,6 +116,29 @@ def sort_moves(out: Any, score: Any, row: int, cnt: int, hint: int) -> None:
                 break
 
 
+# The fields that every game's search frame starts with; each game's own fields follow from
+# F_OWN. A frame is a row of a 2-D int64 array, one per ply.
+F_ALPHA, F_BETA, F_AIN, F_BIN, F_BEST, F_BESTC, F_I, F_CNT = range(8)
+F_OWN = 8
+
+
+@kernel
+def take_value(fr: Any, d: int, val: int, card: int, maximize: bool) -> None:
+    """Record in frame ``d`` the value ``val`` that its card ``card`` led to, for the side to
+    move there (``maximize``: it wants the value high), narrowing the frame's window, and move on
+    to the frame's next card."""
+    if maximize:
+        if val > fr[d, F_BEST]:
+            fr[d, F_BEST] = val
+            fr[d, F_BESTC] = card
+            fr[d, F_ALPHA] = max(fr[d, F_ALPHA], val)
+    elif val < fr[d, F_BEST]:
+        fr[d, F_BEST] = val
+        fr[d, F_BESTC] = card
+        fr[d, F_BETA] = min(fr[d, F_BETA], val)
+    fr[d, F_I] += 1
+
+
 @kernel
 def window_bounds(best: int, alpha: int, beta: int) -> tuple[int, int]:
     """What a search result ``best`` in the window (``alpha``, ``beta``) proves about the true

@@ -29,6 +29,15 @@ from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.players.compiled import (
     ABORTED,
+    F_AIN,
+    F_ALPHA,
+    F_BEST,
+    F_BESTC,
+    F_BETA,
+    F_BIN,
+    F_CNT,
+    F_I,
+    F_OWN,
     INF,
     MULTIPLIERS,
     NO_LIMIT,
@@ -38,6 +47,7 @@ from tarock.players.compiled import (
     popcount,
     shared_table,
     sort_moves,
+    take_value,
     top_bit,
     window_bounds,
 )
@@ -45,9 +55,9 @@ from tarock.players.compiled import (
 TABLE_BITS = 20
 _M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
 # Fields of a search frame.
-(F_N, F_LEADER, F_ACC, F_ALPHA, F_BETA, F_AIN, F_BIN, F_BEST, F_BESTC, F_I, F_CNT, F_SLOT,
- F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3, F_REST) = range(21)
-_FIELDS = 21
+(F_N, F_LEADER, F_ACC, F_SLOT, F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3,
+ F_REST) = range(F_OWN, F_OWN + 13)
+_FIELDS = F_OWN + 13
 _PLIES = 40
 # Rules: the pack's tables in one array per card, and the contract.
 R_SUIT, R_POWER, R_POINTS, R_PCODE = range(4)
@@ -364,17 +374,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             if fr[d, F_N] == 2:
                 trick[0] = fr[d, F_T0]
                 trick[1] = fr[d, F_T1]
-            c = mv[d, fr[d, F_I]]
-            if (p == declarer) != bettel:
-                if val > fr[d, F_BEST]:
-                    fr[d, F_BEST] = val
-                    fr[d, F_BESTC] = c
-                    fr[d, F_ALPHA] = max(fr[d, F_ALPHA], val)
-            elif val < fr[d, F_BEST]:
-                fr[d, F_BEST] = val
-                fr[d, F_BESTC] = c
-                fr[d, F_BETA] = min(fr[d, F_BETA], val)
-            fr[d, F_I] += 1
+            take_value(fr, d, val, mv[d, fr[d, F_I]], (p == declarer) != bettel)
         i = fr[d, F_I]
         if i < fr[d, F_CNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:
             c = mv[d, i]

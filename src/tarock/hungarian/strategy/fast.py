@@ -62,6 +62,15 @@ from tarock.hungarian.strategy.solver import (
 )
 from tarock.players.compiled import (
     ABORTED,
+    F_AIN,
+    F_ALPHA,
+    F_BEST,
+    F_BESTC,
+    F_BETA,
+    F_BIN,
+    F_CNT,
+    F_I,
+    F_OWN,
     INF,
     MULTIPLIERS,
     NO_LIMIT,
@@ -71,6 +80,7 @@ from tarock.players.compiled import (
     popcount,
     shared_table,
     sort_moves,
+    take_value,
     top_bit,
     window_bounds,
 )
@@ -452,9 +462,9 @@ def _slot(key: np.ndarray, mask: int) -> int:
 
 # Fields of a search frame (one per card played below the root; the search is iterative
 # because numba cannot cache recursive functions).
-(F_N, F_LEADER, F_PLAYED, F_PTS, F_TRD, F_WON, F_XXI, F_PC, F_ALPHA, F_BETA, F_AIN, F_BIN,
- F_BEST, F_BESTC, F_I, F_CNT, F_SLOT, F_PACKED, F_P, F_HAND, F_T0, F_T1, F_T2) = range(23)
-_FIELDS = 23
+(F_N, F_LEADER, F_PLAYED, F_PTS, F_TRD, F_WON, F_XXI, F_PC, F_SLOT, F_PACKED, F_P, F_HAND,
+ F_T0, F_T1, F_T2) = range(F_OWN, F_OWN + 15)
+_FIELDS = F_OWN + 15
 _PLIES = 40
 
 
@@ -570,19 +580,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                 trick[0] = fr[d, F_T0]
                 trick[1] = fr[d, F_T1]
                 trick[2] = fr[d, F_T2]
-            c = mv[d, fr[d, F_I]]
-            if teamd[p]:
-                if val > fr[d, F_BEST]:
-                    fr[d, F_BEST] = val
-                    fr[d, F_BESTC] = c
-                    if val > fr[d, F_ALPHA]:
-                        fr[d, F_ALPHA] = val
-            elif val < fr[d, F_BEST]:
-                fr[d, F_BEST] = val
-                fr[d, F_BESTC] = c
-                if val < fr[d, F_BETA]:
-                    fr[d, F_BETA] = val
-            fr[d, F_I] += 1
+            take_value(fr, d, val, mv[d, fr[d, F_I]], teamd[p])
         # continue the frame on top
         i = fr[d, F_I]
         if i < fr[d, F_CNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:

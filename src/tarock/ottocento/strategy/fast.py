@@ -55,6 +55,15 @@ from tarock.ottocento.play import legal_mask
 from tarock.ottocento.strategy.solver import LAST_TRICK2, WEIGHT, Position, give_key
 from tarock.players.compiled import (
     ABORTED,
+    F_AIN,
+    F_ALPHA,
+    F_BEST,
+    F_BESTC,
+    F_BETA,
+    F_BIN,
+    F_CNT,
+    F_I,
+    F_OWN,
     INF,
     MULTIPLIERS,
     NO_LIMIT,
@@ -64,6 +73,7 @@ from tarock.players.compiled import (
     popcount,
     shared_table,
     sort_moves,
+    take_value,
     top_bit,
     window_bounds,
 )
@@ -91,9 +101,9 @@ for _rank, _card in enumerate(sorted(range(N_CARDS), key=give_key)):
 # Rule options, as one array: see _rules.
 O_SET_WILDS, O_SUN_MOON_16, O_MOON_16_15, O_LOST_TO_OPP, O_FROM_DISCARD, O_FALLBACK = range(6)
 # Fields of a search frame.
-(F_N, F_TO_MOVE, F_PILE0, F_PILE1, F_WON0, F_WON1, F_DEBTOR, F_DONE, F_ALPHA, F_BETA, F_AIN,
- F_BIN, F_BEST, F_BESTC, F_I, F_CNT, F_SLOT, F_P, F_HAND) = range(19)
-_FIELDS = 19
+(F_N, F_TO_MOVE, F_PILE0, F_PILE1, F_WON0, F_WON1, F_DEBTOR, F_DONE, F_SLOT, F_P,
+ F_HAND) = range(F_OWN, F_OWN + 11)
+_FIELDS = F_OWN + 11
 _PLIES = 84
 _MOVES = 24
 
@@ -424,17 +434,7 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
                 for i in range(k):
                     trick[i] = saved[d, i]
                     seats[i] = (p - k + i + np_) % np_
-            c = mv[d, fr[d, F_I]]
-            if p % 2 == 0:
-                if val > fr[d, F_BEST]:
-                    fr[d, F_BEST] = val
-                    fr[d, F_BESTC] = c
-                    fr[d, F_ALPHA] = max(fr[d, F_ALPHA], val)
-            elif val < fr[d, F_BEST]:
-                fr[d, F_BEST] = val
-                fr[d, F_BESTC] = c
-                fr[d, F_BETA] = min(fr[d, F_BETA], val)
-            fr[d, F_I] += 1
+            take_value(fr, d, val, mv[d, fr[d, F_I]], p % 2 == 0)
         i = fr[d, F_I]
         if i < fr[d, F_CNT] and fr[d, F_ALPHA] < fr[d, F_BETA]:
             c = mv[d, i]
