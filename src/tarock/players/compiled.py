@@ -140,6 +140,20 @@ def take_value(fr: Any, d: int, val: int, card: int, maximize: bool) -> None:
 
 
 @kernel
+def settled(lo: int, hi: int, alpha: int, beta: int) -> tuple[bool, int]:
+    """Whether the bounds ``lo`` and ``hi`` on a node's value settle its search in the window
+    (``alpha``, ``beta``) without searching it (it fails high, fails low, or its value is
+    known), and the value to return then."""
+    if lo >= beta:
+        return True, lo
+    if hi <= alpha:
+        return True, hi
+    if lo == hi:
+        return True, lo
+    return False, 0
+
+
+@kernel
 def window_bounds(best: int, alpha: int, beta: int) -> tuple[int, int]:
     """What a search result ``best`` in the window (``alpha``, ``beta``) proves about the true
     value: an upper bound when it failed low, a lower bound when it failed high, else the value."""

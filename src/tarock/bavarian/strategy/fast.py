@@ -45,6 +45,7 @@ from tarock.players.compiled import (
     finish_hash,
     kernel,
     popcount,
+    settled,
     shared_table,
     sort_moves,
     take_value,
@@ -323,16 +324,8 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                         lo = tbound[slot, 0] + acc
                         hi = tbound[slot, 1] + acc
                         hint = _uncanon(tbest[slot], hands, order)
-                        if lo >= beta:
-                            val = lo
-                            returning = True
-                        elif hi <= alpha:
-                            val = hi
-                            returning = True
-                        elif lo == hi:
-                            val = lo
-                            returning = True
-                        else:
+                        returning, val = settled(lo, hi, alpha, beta)
+                        if not returning:
                             alpha = max(alpha, lo)
                             beta = min(beta, hi)
             if not returning:

@@ -78,6 +78,7 @@ from tarock.players.compiled import (
     finish_hash,
     kernel,
     popcount,
+    settled,
     shared_table,
     sort_moves,
     take_value,
@@ -512,12 +513,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                 returning = False
                 if n == 0 and forced < 0:
                     lo, hi = _bounds(vt, hands, teamd, played, pts, trd, won, xxi, pc)
-                    if lo >= beta:
-                        val = lo
-                        returning = True
-                    elif hi <= alpha:
-                        val = hi
-                        returning = True
+                    returning, val = settled(lo, hi, alpha, beta)
                 if n == 0 and forced < 0 and not returning:
                     packed = (won & FIVE_POINT) | leader << 38 | pts << 40 | trd << 47 \
                         | xxi << 51 | pc << 53
@@ -527,20 +523,10 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, played: i
                         lo = tbound[slot, 0]
                         hi = tbound[slot, 1]
                         hint = _uncanon(tbest[slot], hands)
-                        if lo >= beta:
-                            val = lo
-                            returning = True
-                        elif hi <= alpha:
-                            val = hi
-                            returning = True
-                        elif lo == hi:
-                            val = lo
-                            returning = True
-                        else:
-                            if lo > alpha:
-                                alpha = lo
-                            if hi < beta:
-                                beta = hi
+                        returning, val = settled(lo, hi, alpha, beta)
+                        if not returning:
+                            alpha = max(alpha, lo)
+                            beta = min(beta, hi)
             if not returning:
                 p = (leader + n) % 4
                 fr[d, F_N] = n

@@ -71,6 +71,7 @@ from tarock.players.compiled import (
     finish_hash,
     kernel,
     popcount,
+    settled,
     shared_table,
     sort_moves,
     take_value,
@@ -385,16 +386,8 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
                     lo = tbound[slot, 0]
                     hi = tbound[slot, 1]
                     hint = tbest[slot]
-                    if lo >= beta:
-                        val = lo
-                        returning = True
-                    elif hi <= alpha:
-                        val = hi
-                        returning = True
-                    elif lo == hi:
-                        val = lo
-                        returning = True
-                    else:
+                    returning, val = settled(lo, hi, alpha, beta)
+                    if not returning:
                         alpha = max(alpha, lo)
                         beta = min(beta, hi)
             if not returning:
