@@ -12,13 +12,18 @@ import random
 from collections.abc import Iterator
 from typing import Any
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_bavarian_players import VARIANTS
 from test_ottocento_players import OPTION_SETS as OTTOCENTO_OPTIONS
 from test_search import OPTION_SETS
 
+from tarock.bavarian.cards import FULL, SHORT
 from tarock.bavarian.strategy import fast as bavarian_fast
 from tarock.bavarian.strategy import solver as bavarian_solver
+from tarock.core.cards import iter_bits
 from tarock.games import make_game
 from tarock.hungarian.cards import FIVE_POINT, TOTAL_POINTS
 from tarock.hungarian.scoring import CARD_BONUSES
@@ -223,6 +228,87 @@ def test_bavarian_long_endgames_agree_with_reference(options: dict[str, Any]) ->
         assert bavarian_fast.FastSolver(*args).solve(pos) == ref
         checked += 1
     assert checked >= 15
+
+
+def _random_position(rng: random.Random, pack: Any, tricks: int, bettel: bool) -> Any:
+    """Three hands of ``tricks`` cards dealt at random, the player to move part-way into a
+    trick (0 to 2 cards played to it), a random declarer and, outside Bettel, trump suit."""
+    cards = rng.sample(range(pack.size), 3 * tricks)
+    hands = [sum(1 << c for c in cards[i * tricks:(i + 1) * tricks]) for i in range(3)]
+    leader = rng.randrange(3)
+    trick: list[int] = []
+    for i in range(rng.randrange(3)):
+        q = (leader + i) % 3
+        ref = bavarian_solver.Solver(pack, None if bettel else 0, bettel)
+        card = rng.choice(list(iter_bits(ref.legal(hands[q], trick))))
+        hands[q] ^= 1 << card
+        trick.append(card)
+    return bavarian_solver.Position(hands, leader, trick, rng.randrange(3),
+                                     None if bettel else rng.randrange(4), bettel)
+
+
+@pytest.mark.parametrize("pack", [FULL, SHORT], ids=["full", "short"])
+@pytest.mark.parametrize("bettel", [False, True], ids=["points", "bettel"])
+def test_bavarian_random_positions_agree_with_reference(pack: Any, bettel: bool) -> None:
+    """Positions no game between the test players reaches (every contract on either pack,
+    hands dealt at random): the table keys of both kinds, the Bettel one by the owners of the
+    live cards and the other by where the cards with points are, meet the reference."""
+    rng = random.Random(f"{pack.size}{bettel}")
+    for _ in range(150):
+        pos = _random_position(rng, pack, 5, bettel)
+        args = (pack, pos.trump, bettel, False)
+        assert (bavarian_fast.FastSolver(*args).action_values(pos)
+                == bavarian_solver.Solver(*args).action_values(pos))
+
+
+def _relative_key(pack: Any, hands: list[int], bettel: bool) -> tuple[Any, ...]:
+    """The relative-rank key of a position by its definition: per suit, the live cards from
+    the strongest down, each as its owner and (outside Bettel) its points."""
+    power = pack.bettel if bettel else pack.normal
+    out = []
+    for s in range(4):
+        cards = sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
+                       key=lambda c: -power[c])
+        out.append(tuple((next(q for q in range(3) if hands[q] >> c & 1),
+                          0 if bettel else pack.deck.points[c])
+                         for c in cards if any(h >> c & 1 for h in hands)))
+    return tuple(out)
+
+
+@pytest.mark.parametrize("pack", [FULL, SHORT], ids=["full", "short"])
+@pytest.mark.parametrize("bettel", [False, True], ids=["points", "bettel"])
+@settings(max_examples=300, deadline=None)
+@given(data=st.data())
+def test_bavarian_table_key_is_the_relative_rank(pack: Any, bettel: bool, data: Any) -> None:
+    """Two positions share a table key exactly when their live cards, suit by suit from the
+    strongest down, have the same owners and (outside Bettel) the same points."""
+    solver = bavarian_fast.FastSolver(pack, None if bettel else 0, bettel)
+
+    def draw() -> list[int]:
+        owners = data.draw(st.lists(st.integers(-1, 2), min_size=pack.size,
+                                    max_size=pack.size))
+        if data.draw(st.booleans()):  # often the same cards, held the other way round
+            owners = [o if o < 0 else (o + 1) % 3 for o in owners]
+        return [sum(1 << c for c in range(pack.size) if owners[c] == q) for q in range(3)]
+
+    first, second = draw(), draw()
+    if data.draw(st.booleans()):  # a card of no points changed for the next one down
+        second = list(first)
+        movable = [c for c in range(pack.size - 1) if pack.suit_of[c] == pack.suit_of[c + 1]
+                   and pack.deck.points[c] == pack.deck.points[c + 1] == 0
+                   and any(h >> c & 1 for h in first) and not any(h >> c + 1 & 1 for h in first)]
+        if movable:
+            c = data.draw(st.sampled_from(movable))
+            q = next(q for q in range(3) if first[q] >> c & 1)
+            second[q] ^= 1 << c | 1 << c + 1
+    keys = []
+    for hands in (first, second):
+        key = np.zeros(2, dtype=np.int64)
+        bavarian_fast._key(np.array(hands, dtype=np.int64), 1, solver.order, bettel,
+                           solver.lows, key)
+        keys.append(tuple(key))
+    assert (keys[0] == keys[1]) == (_relative_key(pack, first, bettel)
+                                    == _relative_key(pack, second, bettel))
 
 
 def test_hungarian_long_endgames_agree_with_reference() -> None:

@@ -11,8 +11,9 @@ The search is the reference's alpha-beta (the declarer maximises, or in Bettel m
 its move ordering and equivalence reduction (adjacent live cards of one suit in one hand that
 score alike), driven by null-window searches (MTD(f) from the reference's estimate, galloping
 away from it, then bisecting), with a transposition table at trick boundaries keyed by relative
-rank (per suit, the owner and the points of each live card from the strongest down) and the
-leader, so that positions reached by playing different cards of equal points meet. The value
+rank (per suit, where each card with points is, and the owners of the live cards without points
+from the strongest down; in Bettel the owners of all live cards) and the leader, so that
+positions reached by playing different cards of equal points meet. The value
 is additive over tricks, so the table holds the points still to come and the search carries the
 points taken since the root; a node is cut at once when the points taken already reach the
 window or all the points still out cannot. The search runs on an explicit stack (numba cannot
@@ -54,14 +55,14 @@ from tarock.players.compiled import (
 )
 
 TABLE_BITS = 20
-_M0, _M1, _M2, _M3 = MULTIPLIERS[:4]
+_M0, _M1 = MULTIPLIERS[:2]
 # Fields of a search frame.
-(F_N, F_LEADER, F_ACC, F_SLOT, F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_K2, F_K3,
- F_REST) = range(F_OWN, F_OWN + 13)
-_FIELDS = F_OWN + 13
+(F_N, F_LEADER, F_ACC, F_SLOT, F_P, F_HAND, F_T0, F_T1, F_K0, F_K1,
+ F_REST) = range(F_OWN, F_OWN + 11)
+_FIELDS = F_OWN + 11
 _PLIES = 40
 # Rules: the pack's tables in one array per card, and the contract.
-R_SUIT, R_POWER, R_POINTS, R_PCODE = range(4)
+R_SUIT, R_POWER, R_POINTS = range(3)
 
 
 @kernel
@@ -204,43 +205,84 @@ def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
 
 
 @kernel
-def _key(hands: np.ndarray, leader: int, rules: np.ndarray, masks: np.ndarray,
-         order: np.ndarray, by_bits: bool, key: np.ndarray) -> None:
-    """The table key of a trick boundary, by relative rank (as partition search): per suit,
-    the live cards from the strongest down, each as its owner and its points (5 bits), and the
-    leader. Positions whose live cards differ only in which cards of equal points and equal
-    rank among the live ones are held have the same value for the rest of the deal (the rules
-    of play and the value only see suits, the order within a suit and points), so they share
-    an entry."""
-    h0 = hands[0]
-    h1 = hands[1]
-    live = h0 | h1 | hands[2]
+def _key(hands: np.ndarray, leader: int, order: np.ndarray, bettel: bool, lows: np.ndarray,
+         key: np.ndarray) -> None:
+    """The table key of a trick boundary (two words), by relative rank as partition search
+    keys it: positions that differ only in which of some alike cards are held share an entry.
+
+    Outside Bettel the rules of play and the value see suits, the order within a suit and
+    points. A suit's cards with points all differ in points, so they are keyed as they are
+    (which hand holds each, if any); its cards of no points (the lowest of the suit) are alike
+    but for their order, so they are keyed by the owners of the live ones from the strongest
+    down (``lows``, indexed by the three hands' bits of those cards). In Bettel points do not
+    count: each suit is the owners of its live cards from the strongest down."""
     per = order.shape[1]
-    for s in range(4):
-        w = 0
-        if by_bits:  # the suit's cards run from the strongest up by index: only the live ones
-            m = live & masks[s]
-            while m:
-                low = m & -m
-                c = top_bit(low)
-                owner = 0 if h0 & low else (1 if h1 & low else 2)
-                w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
-                m ^= low
-        else:
+    if bettel:
+        h0 = hands[0]
+        h1 = hands[1]
+        live = h0 | h1 | hands[2]
+        for s in range(4):
+            w = 0
             for j in range(per):
                 c = order[s, j]
                 if live >> c & 1:
-                    owner = 0 if h0 >> c & 1 else (1 if h1 >> c & 1 else 2)
-                    w = w << 5 | (1 + owner * 8 + rules[R_PCODE, c])
-        key[s] = w
-    key[0] |= leader << 50
+                    w = w << 2 | (1 if h0 >> c & 1 else (2 if h1 >> c & 1 else 3))
+            key[s >> 1] = w if s % 2 == 0 else key[s >> 1] | w << 24
+    else:
+        nlow = top_bit(lows.shape[0]) // 3
+        top = per - nlow
+        tmask = (1 << top) - 1
+        full = (1 << per) - 1
+        for s in range(4):
+            a = hands[0] >> (per * s) & full
+            b = hands[1] >> (per * s) & full
+            c = hands[2] >> (per * s) & full
+            w = (a & tmask | (b & tmask) << top | (c & tmask) << (2 * top)
+                 | lows[(a >> top) << (2 * nlow) | (b >> top) << nlow | c >> top] << (3 * top))
+            key[s >> 1] = w if s % 2 == 0 else key[s >> 1] | w << 24
+    key[1] |= leader << 52
+
+
+def _plain_cards(pack: Pack, order: np.ndarray, by_bits: bool) -> int:
+    """How many cards of no points each suit has: :func:`_key`'s layout outside Bettel needs
+    each suit's cards by index from the strongest, those with points first, all different in
+    points, then those without."""
+    rows = [[pack.deck.points[c] for c in row] for row in order]
+    nlow = rows[0].count(0)
+    for row in rows:
+        top = row[:len(row) - nlow]
+        if not by_bits or row.count(0) != nlow or 0 in top or len(set(top)) != len(top):
+            raise ValueError("the pack's order does not fit the solver's table key")
+    return nlow
+
+
+def _low_codes(nlow: int) -> np.ndarray:
+    """For :func:`_key`: the three hands' bits of a suit's ``nlow`` cards of no points (one
+    field of ``nlow`` bits per hand) to the owners of the live ones from the strongest (the
+    lowest bit) down, two bits each (1, 2, 3 for hands 0, 1, 2), so that sequences of
+    different lengths differ too."""
+    codes = np.zeros(1 << (3 * nlow), dtype=np.int64)
+    for i in range(len(codes)):
+        parts = [i >> (2 * nlow) & ((1 << nlow) - 1), i >> nlow & ((1 << nlow) - 1),
+                 i & ((1 << nlow) - 1)]
+        w = 0
+        for j in range(nlow):
+            for owner, bits in enumerate(parts):
+                if bits >> j & 1:
+                    w = w << 2 | (owner + 1)
+                    break
+        codes[i] = w
+    return codes
 
 
 @kernel
-def _canon(c: int, hands: np.ndarray, rules: np.ndarray, order: np.ndarray) -> int:
+def _canon(c: int, hands: np.ndarray, rules: np.ndarray, masks: np.ndarray, order: np.ndarray,
+           by_bits: bool) -> int:
     """A card as its suit and its rank among the live cards of its suit (for the table)."""
     live = hands[0] | hands[1] | hands[2]
     s = rules[R_SUIT, c]
+    if by_bits:
+        return s * 16 + popcount(live & masks[s] & ((1 << c) - 1))
     k = 0
     for j in range(order.shape[1]):
         o = order[s, j]
@@ -252,11 +294,18 @@ def _canon(c: int, hands: np.ndarray, rules: np.ndarray, order: np.ndarray) -> i
 
 
 @kernel
-def _uncanon(code: int, hands: np.ndarray, order: np.ndarray) -> int:
+def _uncanon(code: int, hands: np.ndarray, masks: np.ndarray, order: np.ndarray,
+             by_bits: bool) -> int:
     """The card of a :func:`_canon` code in this position (-1 if none)."""
     live = hands[0] | hands[1] | hands[2]
     s = code // 16
     k = code % 16
+    if by_bits:
+        m = live & masks[s]
+        while k and m:
+            m &= m - 1
+            k -= 1
+        return top_bit(m & -m) if m else -1
     for j in range(order.shape[1]):
         o = order[s, j]
         if live >> o & 1:
@@ -269,16 +318,16 @@ def _uncanon(code: int, hands: np.ndarray, order: np.ndarray) -> int:
 @kernel
 def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
            stamp: int) -> bool:
-    return (tstamp[slot] == stamp and tkey[slot, 0] == key[0] and tkey[slot, 1] == key[1]
-            and tkey[slot, 2] == key[2] and tkey[slot, 3] == key[3])
+    return tstamp[slot] == stamp and tkey[slot, 0] == key[0] and tkey[slot, 1] == key[1]
 
 
 @kernel
 def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: int, beta: int,
             forced: int, declarer: int, rules: np.ndarray, masks: np.ndarray,
-            order: np.ndarray, trump: int, bettel: bool, must_beat: bool, tkey: np.ndarray,
-            tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray,
-            fr: np.ndarray, mv: np.ndarray, sc: np.ndarray, key: np.ndarray) -> int:
+            order: np.ndarray, lows: np.ndarray, trump: int, bettel: bool, must_beat: bool,
+            tkey: np.ndarray, tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray,
+            ctx: np.ndarray, fr: np.ndarray, mv: np.ndarray, sc: np.ndarray,
+            key: np.ndarray) -> int:
     """Alpha-beta from the given node (``forced`` >= 0: the player to move plays that card);
     values count the declarer's points from the root's trick on (``acc`` taken so far)."""
     stamp = ctx[0]
@@ -317,13 +366,12 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             else:
                 returning = False
                 if n == 0 and forced < 0:
-                    _key(hands, leader, rules, masks, order, ctx[5] == 1, key)
-                    slot = finish_hash(key[0] * _M0 ^ key[1] * _M1 ^ key[2] * _M2
-                                       ^ key[3] * _M3, ctx[2])
+                    _key(hands, leader, order, bettel, lows, key)
+                    slot = finish_hash(key[0] * _M0 ^ key[1] * _M1, ctx[2])
                     if _probe(slot, key, tkey, tstamp, stamp):
                         lo = tbound[slot, 0] + acc
                         hi = tbound[slot, 1] + acc
-                        hint = _uncanon(tbest[slot], hands, order)
+                        hint = _uncanon(tbest[slot], hands, masks, order, ctx[5] == 1)
                         returning, val = settled(lo, hi, alpha, beta)
                         if not returning:
                             alpha = max(alpha, lo)
@@ -343,8 +391,6 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 if slot >= 0:
                     fr[d, F_K0] = key[0]
                     fr[d, F_K1] = key[1]
-                    fr[d, F_K2] = key[2]
-                    fr[d, F_K3] = key[3]
                 fr[d, F_P] = p
                 fr[d, F_HAND] = hands[p]
                 fr[d, F_I] = 0
@@ -408,28 +454,24 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 lo, hi = window_bounds(best - taken, fr[d, F_AIN] - taken, fr[d, F_BIN] - taken)
                 key[0] = fr[d, F_K0]
                 key[1] = fr[d, F_K1]
-                key[2] = fr[d, F_K2]
-                key[3] = fr[d, F_K3]
                 if _probe(slot, key, tkey, tstamp, stamp):
                     lo = max(lo, tbound[slot, 0])
                     hi = min(hi, tbound[slot, 1])
                 tstamp[slot] = stamp
                 tkey[slot, 0] = key[0]
                 tkey[slot, 1] = key[1]
-                tkey[slot, 2] = key[2]
-                tkey[slot, 3] = key[3]
                 tbound[slot, 0] = lo
                 tbound[slot, 1] = hi
-                tbest[slot] = _canon(fr[d, F_BESTC], hands, rules, order)
+                tbest[slot] = _canon(fr[d, F_BESTC], hands, rules, masks, order, ctx[5] == 1)
             val = best
             returning = True
 
 
 @njit(cache=True)
 def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int, guess: int,
-          declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int,
-          bettel: bool, must_beat: bool, tkey: np.ndarray, tbound: np.ndarray,
-          tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
+          declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray,
+          lows: np.ndarray, trump: int, bettel: bool, must_beat: bool, tkey: np.ndarray,
+          tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
     """Null-window searches until the bounds meet: the first tests ``guess``, the next ones
     step away from it in the direction it failed by 1, 2, 4, ... points, and once both a lower
     and an upper bound were found the range between them is bisected (the value is between 0
@@ -438,7 +480,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
-    key = np.zeros(4, dtype=np.int64)
+    key = np.zeros(2, dtype=np.int64)
     lo = 0
     hi = 1 if bettel else _points(hands, trick, n, rules, masks)
     g = min(max(guess, lo + 1), hi)
@@ -447,8 +489,8 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     way = 0  # 1 while only failing high, -1 while only failing low, 2 once both were seen
     while lo < hi:
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
-                    trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv, sc,
-                    key)
+                    lows, trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv,
+                    sc, key)
         ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
@@ -480,19 +522,21 @@ class FastSolver(CompiledSolver):
         self.must_beat = must_beat and not bettel
         power = pack.bettel if bettel else pack.normal
         values = sorted(set(pack.deck.points))
-        pcode = [values.index(v) for v in pack.deck.points]
-        self.rules = np.array([pack.suit_of, power, pack.deck.points, pcode], dtype=np.int64)
+        self.rules = np.array([pack.suit_of, power, pack.deck.points], dtype=np.int64)
         by_points = [sum(1 << c for c in range(pack.size) if pack.deck.points[c] == v)
                      for v in values if v]
         self.masks = np.array([*pack.suit_masks, *by_points], dtype=np.int64)
         self.order = np.array([sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
                                       key=lambda c: -power[c]) for s in range(4)],
                               dtype=np.int64)
+        by_bits = all(list(row) == sorted(row) for row in self.order)
+        self.lows = np.zeros(1, dtype=np.int64)
+        if not bettel:
+            self.lows = _low_codes(_plain_cards(pack, self.order, by_bits))
         self._estimate = Solver(pack, trump, bettel, must_beat).estimate
-        self.table = shared_table(TABLE_BITS, 4)
+        self.table = shared_table(TABLE_BITS, 2)
         self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0,
-                             int(all(list(row) == sorted(row) for row in self.order))],
-                            dtype=np.int64)
+                             int(by_bits)], dtype=np.int64)
 
     def solve(self, pos: Position) -> int:
         """The value of ``pos`` (see the module docstring)."""
@@ -517,6 +561,6 @@ class FastSolver(CompiledSolver):
         trick[:len(pos.trick)] = pos.trick
         v = int(_mtdf(np.array(pos.hands, dtype=np.int64), trick, len(pos.trick),
                          pos.leader, first, guess, pos.declarer, self.rules, self.masks,
-                         self.order, self.trump, self.bettel, self.must_beat, t.key, t.bound,
-                         t.best, t.stamp, self.ctx))
+                         self.order, self.lows, self.trump, self.bettel, self.must_beat,
+                         t.key, t.bound, t.best, t.stamp, self.ctx))
         return self._checked(v)
