@@ -13,6 +13,14 @@ N = 1 there is no spread to estimate and the bounds are ``None``.
 For exactly two types the **paired difference** (first minus second, unit by unit) is the
 sharper comparison: both types played the same cards, so the deal's luck cancels in the
 difference, and its interval is the same t-interval over the per-unit differences.
+
+A **ratio of two means over the same units** (how much of one difference another closes, such as
+the search player's share of what the omniscient player gains, both against the heuristic on the
+same deals) gets its interval by the delta method, paired: the ratio ``R = mean(x) / mean(y)``
+has the standard error of the mean of the residuals ``x_i − R·y_i`` divided by ``|mean(y)|``.
+Deals where seeing the cards is worth much tend to be those where the search gains much, so the
+two are correlated, and pairing them gives a narrower interval than treating the two runs as
+independent. The approximation needs ``mean(y)`` well away from zero (its interval clear of it).
 """
 
 from __future__ import annotations
@@ -68,6 +76,27 @@ def paired_difference(first: Sequence[float], second: Sequence[float],
     if len(first) != len(second):
         raise ValueError("paired samples must have the same length")
     return mean_interval([a - b for a, b in zip(first, second, strict=True)], confidence)
+
+
+def ratio_of_means(x: Sequence[float], y: Sequence[float],
+                   confidence: float = CONFIDENCE) -> Interval:
+    """``mean(x) / mean(y)`` over the same units with its paired delta-method t-interval (see
+    the module docstring); bounds ``None`` for a single unit."""
+    n = len(x)
+    if n != len(y):
+        raise ValueError("paired samples must have the same length")
+    if n == 0:
+        raise ValueError("no values")
+    my = math.fsum(y) / n
+    if my == 0:
+        raise ValueError("the denominator's mean is zero")
+    ratio = math.fsum(x) / n / my
+    if n == 1:
+        return Interval(ratio, None, None, 1)
+    residuals = mean_interval([a - ratio * b for a, b in zip(x, y, strict=True)])
+    assert residuals.sd is not None
+    half = t_quantile(0.5 + confidence / 2, n - 1) * residuals.sd / math.sqrt(n) / abs(my)
+    return Interval(ratio, ratio - half, ratio + half, n, residuals.sd / abs(my))
 
 
 # --------------------------------------------------------------------------------------------

@@ -1,0 +1,81 @@
+"""How much of the omniscient player's gain the search player makes: both against the heuristic,
+on the same duplicate deals, and the share with its paired interval.
+
+The two arena runs (``search,heuristic`` and ``omniscient,heuristic``) use the same seed, so
+unit ``i`` of both is the same deal. Per deal, ``x`` is the search player's mean score minus the
+heuristic's and ``y`` the omniscient player's minus the heuristic's; the share of the gap is
+``mean(x) / mean(y)`` with the delta-method interval over the deals, paired
+(:func:`tarock.arena.stats.ratio_of_means`). The omniscient player's runs do not use ``--think``.
+
+Usage: python benchmarks/gap_share.py --game G [--deals N] [--seed S] [--think T]
+       [--workers W] [--option KEY=VALUE ...] [--records-dir DIR] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from tarock.arena import ArenaResult, run_arena
+from tarock.arena.stats import ratio_of_means
+from tarock.core.options import parse_option_args
+
+
+def gains(result: ArenaResult) -> list[float]:
+    """Per deal, the first kind's mean score minus the second's (the heuristic's)."""
+    first, second = result.players
+    return [u.scores[first] - u.scores[second] for u in result.units]
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    options = parse_option_args(args.option or [])
+    out: dict[str, Any] = {"game": args.game, "deals": args.deals, "seed": args.seed,
+                           "think": args.think, "given_options": options}
+    results = {}
+    for kind in ("search", "omniscient"):
+        records = None
+        if args.records_dir is not None:
+            args.records_dir.mkdir(parents=True, exist_ok=True)
+            records = args.records_dir / f"arena-{args.game}-{kind}-{args.seed}.jsonl"
+        start = time.perf_counter()
+        result = run_arena(args.game, options, [kind, "heuristic"], args.deals, args.seed,
+                           workers=args.workers, records_path=records,
+                           think=args.think if kind == "search" else None)
+        assert result.difference is not None
+        out[kind] = {**result.difference.to_json(),
+                     "seconds": round(time.perf_counter() - start, 1)}
+        results[kind] = result
+    out["share"] = ratio_of_means(gains(results["search"]),
+                                  gains(results["omniscient"])).to_json()
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", required=True)
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--think", type=float, default=0.25)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE")
+    parser.add_argument("--records-dir", type=Path, default=None)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    report = measure(args)
+    if args.json:
+        print(json.dumps(report, indent=2))
+        return
+    for label, key in (("search - heuristic", "search"),
+                       ("omniscient - heuristic", "omniscient"), ("share of the gap", "share")):
+        iv = report[key]
+        scale, unit = (100, "%") if key == "share" else (1, "")
+        print(f"{label:24} {iv['mean'] * scale:+9.2f}{unit} "
+              f"[{iv['ci_low'] * scale:+.2f}{unit}, {iv['ci_high'] * scale:+.2f}{unit}]"
+              f"  over {iv['n']} deals")
+
+
+if __name__ == "__main__":
+    main()
