@@ -121,7 +121,10 @@ def play_until(page: Any, done: str, seconds: float = DEAL_SECONDS, turns: int |
                 " || document.querySelector('[data-deal-end]') !== null", arg=seq,
                 timeout=10_000)
         except PlaywrightError as error:
-            raise AssertionError(f"{error.message.splitlines()[0]}; {state(page)}") from None
+            # the first line says what timed out, the last ones what Playwright waited for
+            # (an element not stable, or another one taking the click)
+            lines = error.message.splitlines()
+            raise AssertionError(" | ".join([lines[0], *lines[1:][-4:], state(page)])) from None
 
 
 def state(page: Any) -> str:
