@@ -236,15 +236,15 @@ def _random_position(rng: random.Random, pack: Any, tricks: int, bettel: bool) -
     cards = rng.sample(range(pack.size), 3 * tricks)
     hands = [sum(1 << c for c in cards[i * tricks:(i + 1) * tricks]) for i in range(3)]
     leader = rng.randrange(3)
+    trump = None if bettel else rng.randrange(4)
+    rules = bavarian_solver.Solver(pack, trump, bettel)  # the cards played follow its rules
     trick: list[int] = []
     for i in range(rng.randrange(3)):
         q = (leader + i) % 3
-        ref = bavarian_solver.Solver(pack, None if bettel else 0, bettel)
-        card = rng.choice(list(iter_bits(ref.legal(hands[q], trick))))
+        card = rng.choice(list(iter_bits(rules.legal(hands[q], trick))))
         hands[q] ^= 1 << card
         trick.append(card)
-    return bavarian_solver.Position(hands, leader, trick, rng.randrange(3),
-                                     None if bettel else rng.randrange(4), bettel)
+    return bavarian_solver.Position(hands, leader, trick, rng.randrange(3), trump, bettel)
 
 
 @pytest.mark.parametrize("pack", [FULL, SHORT], ids=["full", "short"])
