@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from typing import Any
 
 import pytest
+from heuristic_deals import heuristic_decisions
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tarock.core.protocol import Deal
 from tarock.games import make_game
 from tarock.ottocento import actions as A
-from tarock.ottocento.cards import DECK, FIVE_POINT, IDX, SUIT_MASKS, parse_cards
-from tarock.ottocento.combinations import best_declaration
+from tarock.ottocento.cards import DECK, FIVE_POINT, IDX, SUIT_MASKS, TRUMPS, parse_cards
+from tarock.ottocento.combinations import best_declaration, best_declaration_points
 from tarock.ottocento.game import OttocentoState
+from tarock.ottocento.options import OttocentoOptions
 from tarock.ottocento.play import legal_mask
-from tarock.ottocento.strategy.heuristic import OttocentoHeuristic
+from tarock.ottocento.strategy.heuristic import (
+    COMBINATION_CARDS,
+    OttocentoHeuristic,
+    discard_score,
+    ranked_set_asides,
+)
 from tarock.ottocento.strategy.sampler import OttocentoSampler, World
 from tarock.ottocento.strategy.solver import Solver, give_key, position_from_state
 from tarock.players import make_player
@@ -155,6 +165,69 @@ def test_discard_makes_a_void_and_never_five_points() -> None:
     voids_or_bare = [s for s in "CDSB" if rest & SUIT_MASKS[s] in (0, parse_cards([s + "K"]))
                      and parse_cards(hand) & SUIT_MASKS[s] != rest & SUIT_MASKS[s]]
     assert voids_or_bare
+
+
+@given(st.sets(st.integers(0, 61), min_size=8, max_size=22), st.booleans(), st.booleans())
+def test_the_best_declaration_depends_on_the_combination_cards_alone(
+        cards: set[int], reuse: bool, wilds: bool) -> None:
+    """The discard and set-aside scores memoise the best declaration by the combination cards
+    kept: any other card must change nothing."""
+    opts = OttocentoOptions.make({"declaration_card_reuse": reuse, "set_wilds": wilds})
+    hand = sum(1 << c for c in cards)
+    assert best_declaration_points(hand, opts) == \
+        best_declaration_points(hand & COMBINATION_CARDS, opts)
+
+
+@pytest.mark.parametrize("options", [{"players": 2},
+                                     {"players": 2, "two_player_setaside_restricted": False}])
+def test_the_set_aside_ranking_starts_from_the_best_pair(options: dict[str, Any]) -> None:
+    """Each card of the set-aside is the one a discard of two would pick first: the ranking's
+    first card belongs to a best pair (the fewest trumps, then the best :func:`discard_score`,
+    unmemoised here), and the ranking holds every legal card once. A trump is set aside only
+    when no other card is left to set aside."""
+    game = make_game("ottocento", options)
+    seen = 0
+    for _, state, obs, legal in heuristic_decisions(game, 4):
+        if state.phase != "set_aside":
+            continue
+        ranked = ranked_set_asides(game.opt, obs, legal)
+        assert len(ranked) == len(legal) and set(ranked) == set(legal)
+        hand = parse_cards(obs["hand"])
+        base = best_declaration_points(hand, game.opt)
+
+        def key(a: int, b: int) -> tuple[int, float]:
+            out = (1 << a) | (1 << b)
+            return (-(out & TRUMPS).bit_count(),
+                    discard_score(game.opt, hand, out, base))  # noqa: B023
+
+        cards = [a.arg for a in legal]
+        best = max(key(a, b) for a, b in combinations(cards, 2))
+        first = ranked[0].arg
+        assert max(key(first, b) for b in cards if b != first) == best
+        if any(not TRUMPS >> c & 1 for c in cards):
+            assert not TRUMPS >> first & 1
+        seen += 1
+    assert seen == 80
+
+
+def test_the_discard_keeps_the_trumps() -> None:
+    """The dealer discards a trump only when he has fewer than two other cards he may discard,
+    and among the discards with the fewest trumps the heuristic's is the best-scoring one."""
+    game = make_game("ottocento")
+    seen = 0
+    for _, state, obs, legal in heuristic_decisions(game, 20):
+        if state.phase != "discard":
+            continue
+        action = OttocentoHeuristic().act(game, obs, legal)
+        fewest = min((a.arg & TRUMPS).bit_count() for a in legal)
+        assert (action.arg & TRUMPS).bit_count() == fewest
+        hand = parse_cards(obs["hand"])
+        base = best_declaration_points(hand, game.opt)
+        assert discard_score(game.opt, hand, action.arg, base) == max(
+            discard_score(game.opt, hand, a.arg, base) for a in legal
+            if (a.arg & TRUMPS).bit_count() == fewest)
+        seen += 1
+    assert seen == 20
 
 
 def test_declares_the_best_declaration() -> None:

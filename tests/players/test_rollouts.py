@@ -1,6 +1,7 @@
 """Search before card play (issue 12): sampled worlds rebuilt as complete deals (Bavarian tarock's
 auction, contract, trump and lay-away; Hungarian tarokk's auction, raise, discards and
-announcements; the Ottocento dealer's discard), each choice played out by heuristic players."""
+announcements; the Ottocento dealer's discard and two-player set-aside), each choice played out by
+heuristic players."""
 
 from __future__ import annotations
 
@@ -19,8 +20,8 @@ from tarock.games import make_game
 from tarock.hungarian.cards import HONOURS, TAROKKS
 from tarock.hungarian.strategy.deal_sampler import TALON_SIZE, DealSampler
 from tarock.hungarian.strategy.search import DISCARD_CANDIDATES as HUNGARIAN_DISCARDS
-from tarock.ottocento.strategy.discard_sampler import DiscardSampler
-from tarock.ottocento.strategy.search import DISCARD_CANDIDATES
+from tarock.ottocento.strategy.discard_sampler import DiscardSampler, TwoPlayerSampler
+from tarock.ottocento.strategy.search import DISCARD_CANDIDATES, SET_ASIDE_CANDIDATES
 from tarock.players import make_player, rollouts
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.rollouts import ReplayedDeals, play_out, rollout_values, seats_players
@@ -397,6 +398,67 @@ def test_the_ottocento_discard_plays_out_the_heuristics_best_few() -> None:
     player = SearchPlayer(0, budget=60.0, samples=3)
     assert player.act(game, obs, legal) in options
     assert player.last_stats["samples"] == 3
-    two = make_game("ottocento", {"players": 2})
-    assert not any(domain.rolls_out(two, obs, legal)
-                   for _, _, obs, legal in heuristic_decisions(two, 2))
+
+
+# -- Ottocento, two players: the set-aside and the dealer's discard --------------------------
+
+
+def _as_sampled(sampler: TwoPlayerSampler, state: Any) -> Deal:
+    """The real deal as :class:`TwoPlayerSampler` deals it: at the dealer's discard his hand as
+    dealt is the sampler's (which of his cards came from the talon is not in his observation)
+    and the talon holds only the non-dealer's 10 cards from it."""
+    if not sampler.extra:
+        return state.deal
+    talon, eldest = state.deal.talon, state.eldest
+    hands = tuple(state.deal.hands[q] if q == eldest else sampler.hand for q in range(2))
+    return Deal(hands, (*talon[0:5], *talon[10:15]))
+
+
+@pytest.mark.parametrize("options", [{"players": 2},
+                                     {"players": 2, "two_player_setaside_restricted": False}])
+def test_the_true_two_player_deal_replays_to_the_set_aside_and_the_discard(options: Any) -> None:
+    """At every card of either player's set-aside and at the dealer's discard the real deal,
+    replayed, is the real state for both players: the other player's hidden set-aside is
+    replayed as the heuristic's, which these deals' players are. Sampled deals show the player
+    exactly his observation (the dealer keeps his set-aside, his hand and his extra cards);
+    a deal with the two hands swapped is refused."""
+    game = make_game("ottocento", options)
+    cases = _decisions(game, 3)
+    phases = [obs["phase"] for obs, _, _ in cases]
+    assert set(phases) == {"set_aside", "discard"} and phases.count("discard") == 3
+    rng = random.Random(3)
+    for obs, state, legal in cases:
+        seat = obs["seat"]
+        sampler = TwoPlayerSampler(game, obs)
+        rebuilt = sampler.replay(_as_sampled(sampler, state))
+        assert rebuilt is not None and rebuilt.legal_actions() == legal
+        for q in range(2):
+            assert rebuilt.observation(q) == state.observation(q)
+        assert rebuilt.hands == state.hands and rebuilt.set_aside == state.set_aside
+        world = sampler.sample(rng)
+        assert world is not None and world.legal_actions() == legal
+        assert world.observation(seat) == obs and world.hands[1 - seat] != state.hands[1 - seat]
+        assert world.set_aside[seat] == state.set_aside[seat]
+        if obs["phase"] == "discard":
+            assert world.set_aside[1 - seat].bit_count() == 10
+        real = _as_sampled(sampler, state)
+        swapped = Deal(real.hands[::-1], real.talon)
+        assert sampler.replay(swapped) is None
+
+
+def test_the_two_player_set_aside_plays_out_the_heuristics_best_few() -> None:
+    """Two players: each card of the set-aside and the dealer's discard are played out, nothing
+    else before card play; of the cards to set aside the heuristic's best few."""
+    game = make_game("ottocento", {"players": 2})
+    domain = search_domain(game)
+    played_out = {obs["phase"] for _, _, obs, legal in heuristic_decisions(game, 1)
+                  if len(legal) > 1 and domain.rolls_out(game, obs, legal)}
+    assert played_out == {"set_aside", "discard"}
+    obs, _, legal = _decisions(game, 1)[0]
+    assert obs["phase"] == "set_aside"
+    options = domain.rollout_actions(game, obs, legal)
+    assert len(legal) > 10 and len(options) == SET_ASIDE_CANDIDATES
+    assert options[0] == make_player("heuristic", obs["seat"]).act(game, obs, legal)
+    player = SearchPlayer(0, budget=60.0, samples=3)
+    assert player.act(game, obs, legal) in options
+    assert player.last_stats["samples"] == 3

@@ -24,15 +24,15 @@ A decision ends at whichever comes first:
   overrule it, and the time is better saved.
 
 Decisions before card play that the domain plays out (the Bavarian auction, contract, trump and
-lay-away; the Hungarian auction, raise, discard and announcements; the Ottocento dealer's
-discard) are searched the same way, but each world is rebuilt as a complete deal and every legal
-action (or the few the domain names) is played out to the end of the deal by heuristic players
-(:mod:`tarock.players.rollouts`); the action's value is the seat's score, and another action must
-beat the heuristic's by ``rollout_confidence`` standard errors (2 by default: a play-out is one
-noisy deal per world). So is card play where the domain plays cards out too (Bavarian and
-Hungarian tarock) and not even the first world could be solved in time, early in a deal. Other
-decisions (annulments, declarations, claims, and Ottocento's cards before its last 7 tricks)
-are the heuristic's.
+lay-away; the Hungarian auction, raise, discard and announcements; the Ottocento dealer's discard
+and two-player set-aside) are searched the same way, but each world is rebuilt as a complete deal
+and every legal action (or the few the domain names) is played out to the end of the deal by
+heuristic players (:mod:`tarock.players.rollouts`); the action's value is the seat's score, and
+another action must beat the heuristic's by ``rollout_confidence`` standard errors (2 by default: a
+play-out is one noisy deal per world). So is card play where the domain plays cards out too
+(Bavarian and Hungarian tarock) and not even the first world could be solved in time, early in a
+deal. Other decisions (annulments, declarations, claims, and Ottocento's cards before its last 7
+tricks) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports

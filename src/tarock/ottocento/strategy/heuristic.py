@@ -9,9 +9,10 @@ the whole deal.
 Decisions:
 
 * the dealer's early claim: claim whenever the best declaration wins the rubber (OT-STRAT-11);
-* the discard (and the two-player set-aside): never a 5-point card (the rule), make a void or
-  bare a King (OT-STRAT-5, -6), otherwise bank combination cards (Knights, Jacks, Aces,
-  Queens: OT-STRAT-7), keep trumps and the combinations the hand can declare;
+* the discard (and the two-player set-aside, one card at a time: the card a discard of two would
+  give up first): never a 5-point card (the rule), a trump only when nothing else can go, make a
+  void or bare a King (OT-STRAT-5, -6), otherwise bank combination cards (Knights, Jacks, Aces,
+  Queens: OT-STRAT-7), keep the combinations the hand can declare;
 * declarations: everything that scores, at full size (the best declaration of
   :func:`~tarock.ottocento.combinations.best_declaration`, which respects the per-player
   doubling and ``declaration_card_reuse``); declared points are credited at once and the cards
@@ -31,8 +32,11 @@ Decisions:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from functools import reduce
 from itertools import combinations as pairs
+from operator import or_
 from typing import Any
 
 from tarock.core.cards import iter_bits
@@ -56,11 +60,13 @@ from tarock.ottocento.cards import (
     parse_cards,
 )
 from tarock.ottocento.combinations import (
+    KINDS,
     SEQUENCE_CARDS,
     SET_MEMBERS,
     best_declaration,
     best_declaration_points,
     holding_combinations,
+    kind_cards,
     score_combinations,
 )
 from tarock.ottocento.options import OttocentoOptions
@@ -150,7 +156,15 @@ def _keep_cost(card: int, hand: int) -> float:
     return 0.0
 
 
-def discard_score(opts: OttocentoOptions, hand: int, out: int, base_decl: int) -> float:
+# every card that some combination may show: the best declaration depends on these alone
+COMBINATION_CARDS = reduce(or_, (kind_cards(k, OttocentoOptions.make({"set_wilds": True}))
+                                 for k in KINDS))
+
+
+def discard_score(opts: OttocentoOptions, hand: int, out: int, base_decl: int,
+                  declared: dict[int, int] | None = None) -> float:
+    """How good a discard (or set-aside) of ``out`` is; ``declared`` memoises the best
+    declaration's points by the combination cards kept, for a caller that scores many."""
     rest = hand & ~out
     score = 0.0
     for suit in SUIT_LIST:
@@ -163,8 +177,14 @@ def discard_score(opts: OttocentoOptions, hand: int, out: int, base_decl: int) -
         if (SUIT_OF[c] < TRUMP_NUMBER and VALUE[c] > 1) or ACES >> c & 1:
             score += 0.6 * WEIGHT[c]  # banked for the team (OT-STRAT-7)
         score -= _keep_cost(c, hand)
-    score -= best_declaration_points(rest, opts) - base_decl  # cannot declare a discard
-    return score
+    if declared is None:
+        decl = best_declaration_points(rest, opts)
+    else:
+        key = rest & COMBINATION_CARDS
+        decl = declared.get(key, -1)
+        if decl < 0:
+            decl = declared[key] = best_declaration_points(key, opts)
+    return score - (decl - base_decl)  # cannot declare a discard
 
 
 def choose_discard(opts: OttocentoOptions, observation: dict[str, Any],
@@ -174,24 +194,44 @@ def choose_discard(opts: OttocentoOptions, observation: dict[str, Any],
 
 def ranked_discards(opts: OttocentoOptions, observation: dict[str, Any],
                     legal: Sequence[Action]) -> list[Action]:
-    """The discards of ``legal``, best first by :func:`discard_score` (ties: the lower cards)."""
+    """The discards of ``legal``, best first: those with the fewest trumps (a trump is kept
+    whenever something else can go: it wins a trick in play, and in the duplicate arena keeping
+    them gained measurably over weighing them against voids and banked points), then by
+    :func:`discard_score` (ties: the lower cards)."""
     hand = parse_cards(observation["hand"])
     base = best_declaration_points(hand, opts)
-    return sorted(legal, key=lambda a: (-discard_score(opts, hand, a.arg, base),  # type: ignore
-                                        a.arg))  # type: ignore[attr-defined]
+    declared: dict[int, int] = {}
+    return sorted(legal, key=lambda a: (  # type: ignore[attr-defined]
+        (a.arg & TRUMPS).bit_count(),  # type: ignore[attr-defined]
+        -discard_score(opts, hand, a.arg, base, declared), a.arg))  # type: ignore[attr-defined]
 
 
 def choose_set_aside(opts: OttocentoOptions, observation: dict[str, Any],
                      legal: Sequence[Action]) -> Action:
     """Two-player game: set aside one card at a time, the one a discard would pick first."""
+    return ranked_set_asides(opts, observation, legal)[0]
+
+
+def ranked_set_asides(opts: OttocentoOptions, observation: dict[str, Any],
+                      legal: Sequence[Action]) -> list[Action]:
+    """The cards of ``legal`` to set aside, best first: each by the best discard of two cards it
+    is part of (as :func:`ranked_discards` ranks them: the fewest trumps, then
+    :func:`discard_score`; ties: the pair of lower cards), of the two cards of a pair one that
+    is not a trump first, then the one earlier in ``legal``."""
     hand = parse_cards(observation["hand"])
     base = best_declaration_points(hand, opts)
     cards = [a.arg for a in legal]  # type: ignore[attr-defined]
-    best_pair = max(pairs(cards, 2), key=lambda p: (
-        discard_score(opts, hand, (1 << p[0]) | (1 << p[1]), base), -p[0] - p[1]),
-        default=None)
-    pick = cards[0] if best_pair is None else best_pair[0]
-    return A.SET_ASIDES[pick]
+    best: list[tuple[int, float, int]] = [(-3, -math.inf, 0)] * len(cards)
+    declared: dict[int, int] = {}
+    for i, j in pairs(range(len(cards)), 2):
+        a, b = cards[i], cards[j]
+        out = (1 << a) | (1 << b)
+        key = (-(out & TRUMPS).bit_count(), discard_score(opts, hand, out, base, declared),
+               -a - b)
+        best[i], best[j] = max(best[i], key), max(best[j], key)
+    order = sorted(range(len(cards)), key=lambda i: (
+        *(-x for x in best[i]), TRUMPS >> cards[i] & 1, i))
+    return [A.SET_ASIDES[cards[i]] for i in order]
 
 
 def choose_exchange(opts: OttocentoOptions, observation: dict[str, Any],

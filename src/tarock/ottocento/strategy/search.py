@@ -1,8 +1,9 @@
-"""The Ottocento domain of the search player: the dealer's discard and card play.
+"""The Ottocento domain of the search player: the dealer's discard, the set-aside, card play.
 
-The 4-player dealer's discard is searched by play-outs: each world is a whole deal that agrees
-with his hand (:class:`~tarock.ottocento.strategy.discard_sampler.DiscardSampler`), and the
-heuristic's best few discards are each played out in it (:mod:`tarock.players.rollouts`).
+The dealer's discard and each card of the two-player set-aside are searched by play-outs: each
+world is a whole deal that agrees with what the player knows
+(:mod:`~tarock.ottocento.strategy.discard_sampler`), and the heuristic's best few discards or
+cards to set aside are each played out in it (:mod:`tarock.players.rollouts`).
 
 In card play, worlds come from :class:`~tarock.ottocento.strategy.sampler.OttocentoSampler`,
 weighted by how likely each makes the declarations seen
@@ -14,7 +15,7 @@ weighted by how likely each makes the declarations seen
 ``depth`` more tricks and estimates there (see the solver's docstring), because exact search of
 a whole deal is far beyond a move's time in Python. Signals are never given: a signalled lead has
 the value of the same card and loses the tie. The heuristic decides everything else:
-declarations, claims, the two-player set-aside and discard, the Matto exchange.
+declarations, claims, the Matto exchange.
 
 With ``solver="compiled"`` (the default) positions with at most ``compiled_tricks`` tricks left
 are solved exactly by :class:`~tarock.ottocento.strategy.fast.FastSolver` instead (the same
@@ -32,9 +33,9 @@ from typing import Any
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game, State
 from tarock.ottocento.cards import POWER, VALUE
-from tarock.ottocento.strategy.discard_sampler import DiscardSampler
+from tarock.ottocento.strategy.discard_sampler import DiscardSampler, TwoPlayerSampler
 from tarock.ottocento.strategy.fast import FastSolver
-from tarock.ottocento.strategy.heuristic import ranked_discards
+from tarock.ottocento.strategy.heuristic import ranked_discards, ranked_set_asides
 from tarock.ottocento.strategy.inference import DeclarationLikelihood
 from tarock.ottocento.strategy.sampler import (
     HAND_SIZE,
@@ -51,6 +52,7 @@ COMPILED_TRICKS = 7  # 7 tricks left: a move's values in about 0.1 s (median), 6
 MAX_NODES = 20_000_000  # seconds: the search player's budget usually stops it first
 SOLVERS = ("compiled", "reference")
 DISCARD_CANDIDATES = 4  # discards played out: each costs a play-out per world
+SET_ASIDE_CANDIDATES = 4  # cards to set aside played out (two players)
 
 
 class OttocentoDomain:
@@ -80,8 +82,10 @@ class OttocentoDomain:
         return len(facts.tricks) + self.compiled_tricks >= HAND_SIZE[facts.n]
 
     def sampler(self, game: Game, observation: dict[str, Any]
-                ) -> OttocentoSampler | DiscardSampler:
-        if observation.get("phase") == "discard":
+                ) -> OttocentoSampler | DiscardSampler | TwoPlayerSampler:
+        if observation.get("phase") in ("discard", "set_aside"):
+            if game.num_seats == 2:
+                return TwoPlayerSampler(game, observation)
             return DiscardSampler(game, observation)
         opt = game.opt  # type: ignore[attr-defined]
         return OttocentoSampler(observation, opt.two_player_setaside_restricted,
@@ -95,19 +99,24 @@ class OttocentoDomain:
 
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:
-        """The dealer's discard with 4 players: searched by playing discards out in sampled
-        deals (the two-player set-aside and discard are the heuristic's)."""
-        return observation.get("phase") == "discard" and game.num_seats == 4 \
-            and observation.get("seat") == observation.get("dealer")
+        """The dealer's discard and the two-player set-aside: searched by playing them out in
+        sampled deals."""
+        phase = observation.get("phase")
+        return phase == "set_aside" or (
+            phase == "discard" and observation.get("seat") == observation.get("dealer"))
 
     def rollout_actions(self, game: Game, observation: dict[str, Any],
                         legal: Sequence[Action]) -> list[Action]:
-        """Of the hundred-odd discards, the heuristic's best ``DISCARD_CANDIDATES``."""
-        return ranked_discards(game.opt, observation,  # type: ignore[attr-defined]
-                               legal)[:DISCARD_CANDIDATES]
+        """Of the hundred-odd discards, the heuristic's best ``DISCARD_CANDIDATES``; of the
+        cards to set aside, its best ``SET_ASIDE_CANDIDATES``."""
+        opt = game.opt  # type: ignore[attr-defined]
+        if observation.get("phase") == "set_aside":
+            return ranked_set_asides(opt, observation, legal)[:SET_ASIDE_CANDIDATES]
+        return ranked_discards(opt, observation, legal)[:DISCARD_CANDIDATES]
 
     def state(self, game: Game, observation: dict[str, Any], world: State) -> State:
-        """A world of the discard is already the whole deal at this decision."""
+        """A world of the discard or the set-aside is already the whole deal at this
+        decision."""
         return world
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int, int]:
