@@ -388,16 +388,23 @@ def test_the_true_ottocento_deal_replays_to_the_discard(options: Any) -> None:
         assert sampler.replay(Deal(tuple(swapped), state.deal.talon)) is None
 
 
-def test_the_ottocento_discard_plays_out_the_heuristics_best_few() -> None:
-    game = make_game("ottocento")
-    domain = search_domain(game)
-    obs, _, legal = _decisions(game, 1)[0]
-    options = domain.rollout_actions(game, obs, legal)
-    assert len(legal) > 50 and len(options) == DISCARD_CANDIDATES
+def _plays_out_the_best_few(game: Game, obs: dict[str, Any], legal: list[Any],
+                            count: int) -> None:
+    """The domain plays out ``count`` of ``legal``, the heuristic's choice first, and a search
+    of 3 worlds picks one of them."""
+    options = search_domain(game).rollout_actions(game, obs, legal)
+    assert len(options) == count
     assert options[0] == make_player("heuristic", obs["seat"]).act(game, obs, legal)
     player = SearchPlayer(0, budget=60.0, samples=3)
     assert player.act(game, obs, legal) in options
     assert player.last_stats["samples"] == 3
+
+
+def test_the_ottocento_discard_plays_out_the_heuristics_best_few() -> None:
+    game = make_game("ottocento")
+    obs, _, legal = _decisions(game, 1)[0]
+    assert len(legal) > 50
+    _plays_out_the_best_few(game, obs, legal, DISCARD_CANDIDATES)
 
 
 # -- Ottocento, two players: the set-aside and the dealer's discard --------------------------
@@ -455,10 +462,5 @@ def test_the_two_player_set_aside_plays_out_the_heuristics_best_few() -> None:
                   if len(legal) > 1 and domain.rolls_out(game, obs, legal)}
     assert played_out == {"set_aside", "discard"}
     obs, _, legal = _decisions(game, 1)[0]
-    assert obs["phase"] == "set_aside"
-    options = domain.rollout_actions(game, obs, legal)
-    assert len(legal) > 10 and len(options) == SET_ASIDE_CANDIDATES
-    assert options[0] == make_player("heuristic", obs["seat"]).act(game, obs, legal)
-    player = SearchPlayer(0, budget=60.0, samples=3)
-    assert player.act(game, obs, legal) in options
-    assert player.last_stats["samples"] == 3
+    assert obs["phase"] == "set_aside" and len(legal) > 10
+    _plays_out_the_best_few(game, obs, legal, SET_ASIDE_CANDIDATES)

@@ -81,7 +81,8 @@ class TwoPlayerSampler(ReplayedDeals):
         self.extra: list[int] = []
         if obs["phase"] == "discard":
             extra = parse_cards(obs["talon_received"])
-            self.packet = list(iter_bits(hand & ~extra))[SETASIDE_COUNT:]
+            kept = HAND_SIZE[2] - SETASIDE_COUNT  # of the 20 he was dealt
+            self.packet = list(iter_bits(hand & ~extra))[kept:]
             self.extra = [DECK.index(c) for c in obs["talon_received"]]
             hand &= ~(extra | sum(1 << c for c in self.packet))
         dealt = hand | aside
