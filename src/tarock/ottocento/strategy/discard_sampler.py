@@ -77,6 +77,7 @@ class TwoPlayerSampler(ReplayedDeals):
         me = obs["seat"]
         hand = parse_cards(obs["hand"])
         aside = parse_cards(obs.get("set_aside", []))
+        seen = hand | aside
         self.packet: list[int] = []  # the dealer's 10 cards from the talon, at his discard
         self.extra: list[int] = []
         if obs["phase"] == "discard":
@@ -85,9 +86,8 @@ class TwoPlayerSampler(ReplayedDeals):
             self.packet = list(iter_bits(hand & ~extra))[kept:]
             self.extra = [DECK.index(c) for c in obs["talon_received"]]
             hand &= ~(extra | sum(1 << c for c in self.packet))
-        dealt = hand | aside
-        seen = dealt | sum(1 << c for c in self.packet + self.extra)
-        super().__init__(game, me, dealt, FULL & ~seen, [1 - me], HAND_SIZE[2], (), TRIES)
+        super().__init__(game, me, hand | aside, FULL & ~seen, [1 - me], HAND_SIZE[2], (),
+                         TRIES)
         self.obs = obs
         self.aside = [A.SET_ASIDES[c] for c in iter_bits(aside)]
 

@@ -187,6 +187,15 @@ def discard_score(opts: OttocentoOptions, hand: int, out: int, base_decl: int,
     return score - (decl - base_decl)  # cannot declare a discard
 
 
+def _discard_rank(opts: OttocentoOptions, hand: int, out: int, base_decl: int,
+                  declared: dict[int, int]) -> tuple[int, float]:
+    """A discard's (or set-aside's) rank, higher is better: first the fewer trumps (a trump is
+    kept whenever something else can go: it wins a trick in play, and in the duplicate arena
+    keeping them gained measurably over weighing them against voids and banked points), then
+    :func:`discard_score`."""
+    return -(out & TRUMPS).bit_count(), discard_score(opts, hand, out, base_decl, declared)
+
+
 def choose_discard(opts: OttocentoOptions, observation: dict[str, Any],
                    legal: Sequence[Action]) -> Action:
     return ranked_discards(opts, observation, legal)[0]
@@ -194,16 +203,13 @@ def choose_discard(opts: OttocentoOptions, observation: dict[str, Any],
 
 def ranked_discards(opts: OttocentoOptions, observation: dict[str, Any],
                     legal: Sequence[Action]) -> list[Action]:
-    """The discards of ``legal``, best first: those with the fewest trumps (a trump is kept
-    whenever something else can go: it wins a trick in play, and in the duplicate arena keeping
-    them gained measurably over weighing them against voids and banked points), then by
-    :func:`discard_score` (ties: the lower cards)."""
+    """The discards of ``legal``, best first by :func:`_discard_rank` (the fewest trumps, then
+    :func:`discard_score`; ties: the lower cards)."""
     hand = parse_cards(observation["hand"])
     base = best_declaration_points(hand, opts)
     declared: dict[int, int] = {}
-    return sorted(legal, key=lambda a: (  # type: ignore[attr-defined]
-        (a.arg & TRUMPS).bit_count(),  # type: ignore[attr-defined]
-        -discard_score(opts, hand, a.arg, base, declared), a.arg))  # type: ignore[attr-defined]
+    return sorted(legal, reverse=True, key=lambda a: (  # type: ignore[attr-defined]
+        _discard_rank(opts, hand, a.arg, base, declared), -a.arg))  # type: ignore[attr-defined]
 
 
 def choose_set_aside(opts: OttocentoOptions, observation: dict[str, Any],
@@ -215,9 +221,9 @@ def choose_set_aside(opts: OttocentoOptions, observation: dict[str, Any],
 def ranked_set_asides(opts: OttocentoOptions, observation: dict[str, Any],
                       legal: Sequence[Action]) -> list[Action]:
     """The cards of ``legal`` to set aside, best first: each by the best discard of two cards it
-    is part of (as :func:`ranked_discards` ranks them: the fewest trumps, then
-    :func:`discard_score`; ties: the pair of lower cards), of the two cards of a pair one that
-    is not a trump first, then the one earlier in ``legal``."""
+    is part of (by :func:`_discard_rank`, as :func:`ranked_discards` ranks them; ties: the pair
+    of lower cards), of the two cards of a pair one that is not a trump first, then the one
+    earlier in ``legal``."""
     hand = parse_cards(observation["hand"])
     base = best_declaration_points(hand, opts)
     cards = [a.arg for a in legal]  # type: ignore[attr-defined]
@@ -225,9 +231,7 @@ def ranked_set_asides(opts: OttocentoOptions, observation: dict[str, Any],
     declared: dict[int, int] = {}
     for i, j in pairs(range(len(cards)), 2):
         a, b = cards[i], cards[j]
-        out = (1 << a) | (1 << b)
-        key = (-(out & TRUMPS).bit_count(), discard_score(opts, hand, out, base, declared),
-               -a - b)
+        key = (*_discard_rank(opts, hand, (1 << a) | (1 << b), base, declared), -a - b)
         best[i], best[j] = max(best[i], key), max(best[j], key)
     order = sorted(range(len(cards)), key=lambda i: (
         *(-x for x in best[i]), TRUMPS >> cards[i] & 1, i))
