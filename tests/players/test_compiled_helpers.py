@@ -4,12 +4,23 @@ move sort and the transposition table's layout."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from tarock.players.compiled import StampedTable, popcount, sort_moves, top_bit
 
 POSITIVE = st.integers(min_value=1, max_value=(1 << 63) - 1)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _loaded() -> None:
+    """Each helper called once before its property test: the first call loads the compiled
+    code from numba's cache, which on a slow machine takes longer than one example may
+    (hypothesis's deadline)."""
+    top_bit(1)
+    popcount(1)
+    sort_moves(np.zeros((1, 2), dtype=np.int64), np.zeros((1, 2), dtype=np.int64), 0, 2, -1)
 
 
 @given(POSITIVE)

@@ -33,7 +33,7 @@ from tarock.hungarian.strategy.search import HungarianDomain
 from tarock.ottocento.strategy import fast as ottocento_fast
 from tarock.ottocento.strategy import solver as ottocento_solver
 from tarock.players import make_player
-from tarock.players.compiled import NodeLimitExceeded
+from tarock.players.compiled import INF, NodeLimitExceeded, StampedTable
 
 
 def _play_states(game: Any, deals: int, tricks_left: int) -> Iterator[Any]:
@@ -261,18 +261,28 @@ def test_bavarian_random_positions_agree_with_reference(pack: Any, bettel: bool)
                 == bavarian_solver.Solver(*args).action_values(pos))
 
 
-def _relative_key(pack: Any, hands: list[int], bettel: bool) -> tuple[Any, ...]:
+def _relative_key(pack: Any, hands: list[int], bettel: bool,
+                  points: bool = True) -> tuple[Any, ...]:
     """The relative-rank key of a position by its definition: per suit, the live cards from
-    the strongest down, each as its owner and (outside Bettel) its points."""
+    the strongest down, each as its owner and (outside Bettel, unless not ``points``) its
+    points."""
     power = pack.bettel if bettel else pack.normal
     out = []
     for s in range(4):
         cards = sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
                        key=lambda c: -power[c])
         out.append(tuple((next(q for q in range(3) if hands[q] >> c & 1),
-                          0 if bettel else pack.deck.points[c])
+                          pack.deck.points[c] if points and not bettel else 0)
                          for c in cards if any(h >> c & 1 for h in hands)))
     return tuple(out)
+
+
+def _keys(solver: Any, hands: list[int], leader: int = 1) -> tuple[Any, Any]:
+    """The position's table key and its similarity key."""
+    key = np.zeros(4, dtype=np.int64)
+    bavarian_fast._key(np.array(hands, dtype=np.int64), leader, solver.order, solver.bettel,
+                       solver.compress, int(solver.ctx[6]), key)
+    return tuple(key[:2]), tuple(key[2:])
 
 
 @pytest.mark.parametrize("pack", [FULL, SHORT], ids=["full", "short"])
@@ -281,7 +291,8 @@ def _relative_key(pack: Any, hands: list[int], bettel: bool) -> tuple[Any, ...]:
 @given(data=st.data())
 def test_bavarian_table_key_is_the_relative_rank(pack: Any, bettel: bool, data: Any) -> None:
     """Two positions share a table key exactly when their live cards, suit by suit from the
-    strongest down, have the same owners and (outside Bettel) the same points."""
+    strongest down, have the same owners and (outside Bettel) the same points; outside Bettel
+    they share a similarity key exactly when those owners are the same, whatever the points."""
     solver = bavarian_fast.FastSolver(pack, None if bettel else 0, bettel)
 
     def draw() -> list[int]:
@@ -292,23 +303,130 @@ def test_bavarian_table_key_is_the_relative_rank(pack: Any, bettel: bool, data: 
         return [sum(1 << c for c in range(pack.size) if owners[c] == q) for q in range(3)]
 
     first, second = draw(), draw()
-    if data.draw(st.booleans()):  # a card of no points changed for the next one down
-        second = list(first)
-        movable = [c for c in range(pack.size - 1) if pack.suit_of[c] == pack.suit_of[c + 1]
-                   and pack.deck.points[c] == pack.deck.points[c + 1] == 0
-                   and any(h >> c & 1 for h in first) and not any(h >> c + 1 & 1 for h in first)]
-        if movable:
-            c = data.draw(st.sampled_from(movable))
-            q = next(q for q in range(3) if first[q] >> c & 1)
-            second[q] ^= 1 << c | 1 << c + 1
-    keys = []
-    for hands in (first, second):
-        key = np.zeros(2, dtype=np.int64)
-        bavarian_fast._key(np.array(hands, dtype=np.int64), 1, solver.order, bettel,
-                           solver.lows, key)
-        keys.append(tuple(key))
-    assert (keys[0] == keys[1]) == (_relative_key(pack, first, bettel)
-                                    == _relative_key(pack, second, bettel))
+    if data.draw(st.booleans()):  # the same owners by rank, other cards
+        second = _same_owners(random.Random(data.draw(st.integers(0, 1 << 30))), pack,
+                              first, bettel)
+    (key1, similar1), (key2, similar2) = _keys(solver, first), _keys(solver, second)
+    assert (key1 == key2) == (_relative_key(pack, first, bettel)
+                              == _relative_key(pack, second, bettel))
+    if not bettel:
+        assert (similar1 == similar2) == (_relative_key(pack, first, bettel, points=False)
+                                          == _relative_key(pack, second, bettel,
+                                                           points=False))
+    assert _keys(solver, first, 0) != _keys(solver, first, 2)  # the leader counts
+
+
+def _same_owners(rng: random.Random, pack: Any, hands: list[int], bettel: bool) -> list[int]:
+    """Hands with other live cards in each suit (as many, chosen at random) but the same
+    owners from the strongest down: a position of the same similarity key."""
+    power = pack.bettel if bettel else pack.normal
+    out = [0, 0, 0]
+    for s in range(4):
+        cards = sorted((c for c in range(pack.size) if pack.suit_of[c] == s),
+                       key=lambda c: -power[c])
+        owners = [next(q for q in range(3) if hands[q] >> c & 1) for c in cards
+                  if any(h >> c & 1 for h in hands)]
+        chosen = sorted(rng.sample(cards, len(owners)), key=lambda c: -power[c])
+        for q, c in zip(owners, chosen, strict=True):
+            out[q] |= 1 << c
+    return out
+
+
+@pytest.mark.parametrize("pack", [FULL, SHORT], ids=["full", "short"])
+@pytest.mark.parametrize("must_beat", [False, True], ids=["free", "must-beat"])
+def test_bavarian_similar_positions_are_as_far_apart_as_their_points(pack: Any,
+                                                                     must_beat: bool) -> None:
+    """Two positions of one similarity key (the same owners of the live cards by rank, other
+    cards) are worth at most the sum of the point differences place by place apart, the
+    widening the solver gives a similar position's bounds; by the reference, on random
+    endgames of 3 and 4 tricks."""
+    rng = random.Random(f"similar{pack.size}{must_beat}")
+    apart = 0
+    for _ in range(120):
+        tricks = rng.choice((3, 4))
+        cards = rng.sample(range(pack.size), 3 * tricks)
+        hands = [sum(1 << c for c in cards[i * tricks:(i + 1) * tricks]) for i in range(3)]
+        pos = bavarian_solver.Position(hands, rng.randrange(3), [], rng.randrange(3),
+                                       rng.randrange(4), False)
+        other = _same_owners(rng, pack, pos.hands, False)
+        twin = bavarian_solver.Position(other, pos.leader, [], pos.declarer, pos.trump, False)
+        solver = bavarian_fast.FastSolver(pack, pos.trump, False, must_beat)
+        assert _keys(solver, pos.hands, pos.leader)[1] == _keys(solver, other, pos.leader)[1]
+        far = bavarian_fast._distance(pos.hands[0] | pos.hands[1] | pos.hands[2],
+                                      other[0] | other[1] | other[2], solver.rules,
+                                      solver.masks)
+        reference = bavarian_solver.Solver(pack, pos.trump, False, must_beat)
+        gap = abs(reference.solve(pos) - reference.solve(twin))
+        assert gap <= far
+        apart += gap > 0
+    assert apart >= 30  # most pairs differ in value
+
+
+def test_bavarian_table_rows_keep_the_larger_endgame() -> None:
+    """A row holds two entries: a new position takes the first place when it has at least as
+    many cards left as the one there (which moves to the second), else the second; another
+    solver's entries (another stamp) are neither found nor kept; bounds stored again for the
+    same position are joined; "no bound" reads as 0 below and 255 above."""
+    rows = StampedTable(4, 2).rows
+    slot = 5
+
+    def put(name: int, left: int, lo: int, hi: int, stamp: int = 1) -> None:
+        key = np.array([name, -name], dtype=np.int64)
+        bavarian_fast._store(slot, key, rows, stamp, lo, hi, name % 60, left)
+
+    def held(stamp: int = 1) -> dict[int, tuple[int, int, int]]:
+        """The names in the row for ``stamp``: (lower, upper, best card code)."""
+        out = {}
+        for name in range(1, 9):
+            key = np.array([name, -name], dtype=np.int64)
+            e = bavarian_fast._find(slot, key, rows, stamp)
+            if e >= 0:
+                m = rows[slot, e + bavarian_fast.E_WORDS - 1]
+                out[name] = (m & 255, m >> 8 & 255, m >> 16 & 255)
+        return out
+
+    put(1, 30, 10, 20)
+    put(2, 6, -INF, 7)
+    assert held() == {1: (10, 20, 1), 2: (0, 7, 2)}
+    put(3, 6, 4, INF)  # the smaller endgame's place
+    assert held() == {1: (10, 20, 1), 3: (4, 255, 3)}
+    put(4, 33, 0, 0)  # a larger one: the first place, the old first moves down
+    assert held() == {4: (0, 0, 4), 1: (10, 20, 1)}
+    put(1, 30, 8, INF)  # the same position again: both bounds count
+    assert held()[1] == (10, 20, 1)
+    assert held(stamp=2) == {}
+    put(5, 3, 1, 2, stamp=2)  # another solver: the stale entries go first, whatever their size
+    put(6, 3, 1, 2, stamp=2)
+    assert held(stamp=2) == {5: (1, 2, 5), 6: (1, 2, 6)} and held() == {}
+
+
+def test_bavarian_stamps_start_over_before_they_overflow() -> None:
+    """The packed entries keep 31 bits of a solver's stamp: the solver that would need more
+    empties both tables and starts the stamps over, so that no entry of an old solver can pass
+    for a new one's."""
+    first = bavarian_fast.FastSolver(FULL, 0)
+    first.table.rows[3, 0] = first.similar[5, 0] = 7
+    first.table._last = bavarian_fast.STAMPS - 1
+    solver = bavarian_fast.FastSolver(FULL, 0)
+    assert solver.ctx[0] == 1 and not solver.table.rows.any() and not solver.similar.any()
+    pos = bavarian_solver.Position([0b111, 0b111000, 0b111000000], 0, [], 0, 0, False)
+    assert solver.solve(pos) == bavarian_solver.Solver(FULL, 0).solve(pos)
+
+
+def test_bavarian_similarity_rows_hold_the_last_position() -> None:
+    """A row of the similarity table holds the last position stored there: the bounds of the
+    same position again are joined, another position's replace them."""
+    sim = np.zeros((4, bavarian_fast.S_WORDS), dtype=np.int64)
+    meta = bavarian_fast.S_META
+
+    def put(live: int, lo: int, hi: int) -> None:
+        bavarian_fast._store_similar(2, 7, 9, live, sim, 1, lo, hi, 3)
+
+    put(0b111, 10, INF)
+    put(0b111, -INF, 20)
+    assert list(sim[2, :meta]) == [7, 9, 0b111] and sim[2, meta] == 1 << 32 | 3 << 16 | 20 << 8 | 10
+    put(0b1011, -INF, 5)
+    assert sim[2, bavarian_fast.S_LIVE] == 0b1011 and sim[2, meta] & 0xFFFF == 5 << 8
 
 
 def test_hungarian_long_endgames_agree_with_reference() -> None:

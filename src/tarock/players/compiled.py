@@ -175,7 +175,9 @@ def finish_hash(x: int, mask: int) -> int:
 
 class StampedTable:
     """``key[slot, :width]`` identifies the position, ``bound[slot]`` holds (lower, upper),
-    ``best[slot]`` the best card found there, ``stamp[slot]`` whose entry it is."""
+    ``best[slot]`` the best card found there, ``stamp[slot]`` whose entry it is. ``rows`` is
+    the whole table, a row per slot, for a solver that packs its entries itself (the Bavarian
+    one keeps two in a row)."""
 
     def __init__(self, bits: int, width: int):
         size = 1 << bits
@@ -185,6 +187,7 @@ class StampedTable:
         raw = np.zeros(size * row + 8, dtype=np.int64)
         start = (-raw.ctypes.data % 64) // 8
         data = raw[start:start + size * row].reshape(size, row)
+        self.rows = data
         self.stamp = data[:, 0]
         self.key = data[:, 1:width + 1]
         self.bound = data[:, width + 1:width + 3]
@@ -196,8 +199,28 @@ class StampedTable:
         self._last += 1
         return self._last
 
+    def restart(self) -> None:
+        """Empty the table and number its solvers from 1 again (for a solver that packs the
+        stamp into fewer bits than a word)."""
+        self.rows[:] = 0
+        self._last = 0
+
 
 _TABLES: dict[tuple[int, int], StampedTable] = {}
+_ROWS: dict[tuple[int, int], np.ndarray] = {}
+
+
+def shared_rows(bits: int, words: int) -> np.ndarray:
+    """The process's table of ``2**bits`` rows of ``words`` int64 words (a divisor of 8), for a
+    solver that packs its entries itself and tells them apart by stamp as the
+    :class:`StampedTable`'s users do; its rows lie in 64-byte cache lines (allocated on first
+    use, zeroed)."""
+    rows = _ROWS.get((bits, words))
+    if rows is None:
+        raw = np.zeros((1 << bits) * words + 8, dtype=np.int64)
+        start = (-raw.ctypes.data % 64) // 8
+        rows = _ROWS[(bits, words)] = raw[start:start + (1 << bits) * words].reshape(-1, words)
+    return rows
 
 
 def shared_table(bits: int, width: int) -> StampedTable:

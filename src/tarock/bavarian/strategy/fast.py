@@ -10,17 +10,36 @@ candidates does, never in Bettel) and the Bettel order of the cards in Bettel.
 The search is the reference's alpha-beta (the declarer maximises, or in Bettel minimises) with
 its move ordering and equivalence reduction (adjacent live cards of one suit in one hand that
 score alike), driven by null-window searches (MTD(f) from the reference's estimate, galloping
-away from it, then bisecting), with a transposition table at trick boundaries keyed by relative
-rank (per suit, where each card with points is, and the owners of the live cards without points
-from the strongest down; in Bettel the owners of all live cards) and the leader, so that
-positions reached by playing different cards of equal points meet. The value
-is additive over tricks, so the table holds the points still to come and the search carries the
-points taken since the root; a node is cut at once when the points taken already reach the
-window or all the points still out cannot. The search runs on an explicit stack (numba cannot
-cache recursive functions), and compiled code is cached on disk.
+away from it, then bisecting). The value is additive over tricks, so the tables below hold the
+points still to come and the search carries the points taken since the root; a node is cut at
+once when the points taken already reach the window or all the points still out cannot. The
+search runs on an explicit stack (numba cannot cache recursive functions), and compiled code is
+cached on disk.
+
+Two tables of bounds, at trick boundaries:
+
+* **Positions**, keyed by relative rank (per suit, the owners of the live cards from the
+  strongest down and their points; in Bettel the owners alone) and the leader, so that
+  positions reached by playing different cards of equal points meet. Each 64-byte row (one
+  cache line, one memory read per probe) holds two entries, and a position may sit in either:
+  a new entry takes the first place when it has at least as many cards left as the one there,
+  which moves to the second, and the second place otherwise, so that the larger endgames stay
+  while the small ones come and go (a solve stores many times more positions than the table
+  has rows).
+* **Similar positions** (outside Bettel), keyed by the owners alone: the "quasi-symmetry" or
+  "payoff similarity" of the Skat programs. Two positions whose live cards have the same owners
+  suit by suit from the strongest down differ only in which cards those are, so the cards at
+  the same places can stand for each other: every line of play in one is a line in the other
+  (the same cards follow, trump and beat, the same tricks are won), and the points each side
+  takes differ by at most the sum of the point differences place by place. A position missing
+  from the first table takes the last similar position's bounds, widened by that sum. It cuts
+  about half of the nodes: the positions of an endgame reached with the King instead of the
+  Ober still out rarely need a search of their own.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 import numpy as np
 from numba import njit
@@ -47,6 +66,7 @@ from tarock.players.compiled import (
     kernel,
     popcount,
     settled,
+    shared_rows,
     shared_table,
     sort_moves,
     take_value,
@@ -55,11 +75,12 @@ from tarock.players.compiled import (
 )
 
 TABLE_BITS = 20
+SIMILAR_BITS = 18
 _M0, _M1 = MULTIPLIERS[:2]
 # Fields of a search frame.
-(F_N, F_LEADER, F_ACC, F_SLOT, F_P, F_HAND, F_T0, F_T1, F_K0, F_K1,
- F_REST) = range(F_OWN, F_OWN + 11)
-_FIELDS = F_OWN + 11
+(F_N, F_LEADER, F_ACC, F_SLOT, F_P, F_HAND, F_T0, F_T1, F_K0, F_K1, F_S0, F_S1,
+ F_REST) = range(F_OWN, F_OWN + 13)
+_FIELDS = F_OWN + 13
 _PLIES = 40
 # Rules: the pack's tables in one array per card, and the contract.
 R_SUIT, R_POWER, R_POINTS = range(3)
@@ -205,17 +226,22 @@ def _points(hands: np.ndarray, trick: np.ndarray, n: int, rules: np.ndarray,
 
 
 @kernel
-def _key(hands: np.ndarray, leader: int, order: np.ndarray, bettel: bool, lows: np.ndarray,
-         key: np.ndarray) -> None:
-    """The table key of a trick boundary (two words), by relative rank as partition search
-    keys it: positions that differ only in which of some alike cards are held share an entry.
+def _key(hands: np.ndarray, leader: int, order: np.ndarray, bettel: bool,
+         compress: np.ndarray, top: int, key: np.ndarray) -> None:
+    """The table keys of a trick boundary, two words each: the position's (``key[:2]``) and,
+    outside Bettel, its similarity key (``key[2:]``), by relative rank as partition search keys
+    positions.
 
-    Outside Bettel the rules of play and the value see suits, the order within a suit and
-    points. A suit's cards with points all differ in points, so they are keyed as they are
-    (which hand holds each, if any); its cards of no points (the lowest of the suit) are alike
-    but for their order, so they are keyed by the owners of the live ones from the strongest
-    down (``lows``, indexed by the three hands' bits of those cards). In Bettel points do not
-    count: each suit is the owners of its live cards from the strongest down."""
+    The similarity key is, per suit, the owners of its live cards from the strongest down, and
+    the leader: positions that share it differ at most in the points of the cards at the same
+    places (see the module docstring). Each suit's cards run from the strongest up by index, so
+    a suit is its number of live cards and the first two hands' cards among them, each squeezed
+    to the live cards' places (``compress``: :func:`_compress_table`). The position's key adds
+    which of the ``top`` cards with points of each suit (its strongest) are live: with the
+    owners, that fixes the points at every place.
+
+    In Bettel points do not count and the order is another: the position's key is, per suit,
+    the owners of its live cards from the strongest down, two bits each."""
     per = order.shape[1]
     if bettel:
         h0 = hands[0]
@@ -228,51 +254,69 @@ def _key(hands: np.ndarray, leader: int, order: np.ndarray, bettel: bool, lows: 
                 if live >> c & 1:
                     w = w << 2 | (1 if h0 >> c & 1 else (2 if h1 >> c & 1 else 3))
             key[s >> 1] = w if s % 2 == 0 else key[s >> 1] | w << 24
-    else:
-        nlow = top_bit(lows.shape[0]) // 3
-        top = per - nlow
-        tmask = (1 << top) - 1
-        full = (1 << per) - 1
-        for s in range(4):
-            a = hands[0] >> (per * s) & full
-            b = hands[1] >> (per * s) & full
-            c = hands[2] >> (per * s) & full
-            w = (a & tmask | (b & tmask) << top | (c & tmask) << (2 * top)
-                 | lows[(a >> top) << (2 * nlow) | (b >> top) << nlow | c >> top] << (3 * top))
-            key[s >> 1] = w if s % 2 == 0 else key[s >> 1] | w << 24
-    key[1] |= leader << 52
+        key[1] |= leader << 48
+        return
+    full = (1 << per) - 1
+    tmask = (1 << top) - 1
+    tops = 0
+    for s in range(4):
+        a = hands[0] >> (per * s) & full
+        b = hands[1] >> (per * s) & full
+        live = a | b | hands[2] >> (per * s) & full
+        w = (popcount(live) << (2 * per) | compress[live << per | a] << per
+             | compress[live << per | b])
+        key[2 + (s >> 1)] = w if s % 2 == 0 else key[2 + (s >> 1)] | w << 24
+        tops |= (live & tmask) << (top * s)
+    key[3] |= leader << 48
+    key[0] = key[2] | (tops & ((1 << (2 * top)) - 1)) << 50
+    key[1] = key[3] | (tops >> (2 * top)) << 50
 
 
-def _plain_cards(pack: Pack, order: np.ndarray, by_bits: bool) -> int:
-    """How many cards of no points each suit has: :func:`_key`'s layout outside Bettel needs
-    each suit's cards by index from the strongest, those with points first, all different in
-    points, then those without."""
-    rows = [[pack.deck.points[c] for c in row] for row in order]
-    nlow = rows[0].count(0)
-    for row in rows:
-        top = row[:len(row) - nlow]
-        if not by_bits or row.count(0) != nlow or 0 in top or len(set(top)) != len(top):
+@cache
+def _compress_table(per: int) -> np.ndarray:
+    """For :func:`_key`: at ``live << per | held`` (``held`` among ``live``, ``per`` bits
+    each), the bits of ``held`` squeezed to the places of ``live``'s bits, lowest first (what
+    the PEXT instruction does); made once per process and suit length."""
+    index = np.arange(1 << (2 * per), dtype=np.int64)
+    live, held = index >> per, index & ((1 << per) - 1)
+    out = np.zeros_like(index)
+    place = np.zeros_like(index)
+    for i in range(per):
+        here = live >> i & 1
+        out |= (held >> i & here) << place
+        place += here
+    return out
+
+
+def _point_cards(pack: Pack, order: np.ndarray) -> int:
+    """How many cards with points each suit has: :func:`_key` needs them to be each suit's
+    strongest, by index from the strongest, with the same number in every suit."""
+    counts = set()
+    for row in order:
+        points = [pack.deck.points[c] for c in row]
+        top = len(points) - points.count(0)
+        if list(row) != sorted(row) or 0 in points[:top]:
             raise ValueError("the pack's order does not fit the solver's table key")
-    return nlow
+        counts.add(top)
+    if len(counts) != 1:
+        raise ValueError("the pack's order does not fit the solver's table key")
+    return counts.pop()
 
 
-def _low_codes(nlow: int) -> np.ndarray:
-    """For :func:`_key`: the three hands' bits of a suit's ``nlow`` cards of no points (one
-    field of ``nlow`` bits per hand) to the owners of the live ones from the strongest (the
-    lowest bit) down, two bits each (1, 2, 3 for hands 0, 1, 2), so that sequences of
-    different lengths differ too."""
-    codes = np.zeros(1 << (3 * nlow), dtype=np.int64)
-    for i in range(len(codes)):
-        parts = [i >> (2 * nlow) & ((1 << nlow) - 1), i >> nlow & ((1 << nlow) - 1),
-                 i & ((1 << nlow) - 1)]
-        w = 0
-        for j in range(nlow):
-            for owner, bits in enumerate(parts):
-                if bits >> j & 1:
-                    w = w << 2 | (owner + 1)
-                    break
-        codes[i] = w
-    return codes
+@kernel
+def _distance(a: int, b: int, rules: np.ndarray, masks: np.ndarray) -> int:
+    """How far apart in value two positions of one similarity key can be, ``a`` and ``b``
+    their live cards: the sum, over the places of the live cards of each suit from the
+    strongest down, of the difference between the points of the cards there."""
+    total = 0
+    for s in range(4):
+        x = a & masks[s]
+        y = b & masks[s]
+        while x:
+            total += abs(rules[R_POINTS, top_bit(x & -x)] - rules[R_POINTS, top_bit(y & -y)])
+            x &= x - 1
+            y &= y - 1
+    return total
 
 
 @kernel
@@ -315,19 +359,79 @@ def _uncanon(code: int, hands: np.ndarray, masks: np.ndarray, order: np.ndarray,
     return -1
 
 
+# An entry is three words of its table row: the key's two, then one of what it holds, packed
+# as stamp << 32 | cards left << 24 | best card (``_canon``) << 16 | upper << 8 | lower; the
+# bounds are on the points still to come (0 to 120, in Bettel 0 or 1), "none" a lower bound of
+# 0 or an upper one of 255. The stamp gets 31 bits (see ``FastSolver``).
+E_WORDS = 3
+E_META = E_WORDS - 1
+STAMPS = 1 << 31
+
+
 @kernel
-def _probe(slot: int, key: np.ndarray, tkey: np.ndarray, tstamp: np.ndarray,
-           stamp: int) -> bool:
-    return tstamp[slot] == stamp and tkey[slot, 0] == key[0] and tkey[slot, 1] == key[1]
+def _find(slot: int, key: np.ndarray, tab: np.ndarray, stamp: int) -> int:
+    """The column where ``key``'s entry starts in row ``slot`` (0 or ``E_WORDS``), or -1 if
+    the row holds none of this solver's for it."""
+    for e in range(0, 2 * E_WORDS, E_WORDS):
+        if tab[slot, e] == key[0] and tab[slot, e + 1] == key[1] \
+                and tab[slot, e + E_META] >> 32 == stamp:
+            return e
+    return -1
+
+
+@kernel
+def _store(slot: int, key: np.ndarray, tab: np.ndarray, stamp: int, lo: int, hi: int,
+           best: int, left: int) -> None:
+    """Store bounds ``lo`` and ``hi`` (``-INF`` or ``INF`` for none) and the best card's code
+    for ``key``, which has ``left`` cards left, in row ``slot``: joined with the bounds of its
+    entry there if it has one, else in the place the module docstring says."""
+    e = _find(slot, key, tab, stamp)
+    if e >= 0:
+        m = tab[slot, e + E_META]
+        lo = max(lo, m & 255)
+        hi = min(hi, m >> 8 & 255)
+    else:
+        m = tab[slot, E_META]
+        if m >> 32 != stamp or left >= (m >> 24 & 255):
+            for w in range(E_WORDS):
+                tab[slot, E_WORDS + w] = tab[slot, w]
+            e = 0
+        else:
+            e = E_WORDS
+    tab[slot, e] = key[0]
+    tab[slot, e + 1] = key[1]
+    tab[slot, e + E_META] = (stamp << 32 | left << 24 | best << 16 | min(hi, 255) << 8
+                             | max(lo, 0))
+
+
+# An entry of the similarity table is one row of four words: the similarity key's two, the
+# live cards, and what it holds, packed as in the position table (without the cards left).
+S_WORDS = 4
+S_LIVE, S_META = 2, 3
+
+
+@kernel
+def _store_similar(slot: int, k0: int, k1: int, live: int, sim: np.ndarray, stamp: int,
+                   lo: int, hi: int, best: int) -> None:
+    """Store what :func:`_store` stores in the similarity table's row ``slot`` too, in place of
+    what it held, joined with its bounds if that was this position's."""
+    m = sim[slot, S_META]
+    if sim[slot, 0] == k0 and sim[slot, 1] == k1 and sim[slot, S_LIVE] == live \
+            and m >> 32 == stamp:
+        lo = max(lo, m & 255)
+        hi = min(hi, m >> 8 & 255)
+    sim[slot, 0] = k0
+    sim[slot, 1] = k1
+    sim[slot, S_LIVE] = live
+    sim[slot, S_META] = stamp << 32 | best << 16 | min(hi, 255) << 8 | max(lo, 0)
 
 
 @kernel
 def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: int, beta: int,
             forced: int, declarer: int, rules: np.ndarray, masks: np.ndarray,
-            order: np.ndarray, lows: np.ndarray, trump: int, bettel: bool, must_beat: bool,
-            tkey: np.ndarray, tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray,
-            ctx: np.ndarray, fr: np.ndarray, mv: np.ndarray, sc: np.ndarray,
-            key: np.ndarray) -> int:
+            order: np.ndarray, compress: np.ndarray, trump: int, bettel: bool,
+            must_beat: bool, tab: np.ndarray, sim: np.ndarray, ctx: np.ndarray, fr: np.ndarray,
+            mv: np.ndarray, sc: np.ndarray, key: np.ndarray) -> int:
     """Alpha-beta from the given node (``forced`` >= 0: the player to move plays that card);
     values count the declarer's points from the root's trick on (``acc`` taken so far)."""
     stamp = ctx[0]
@@ -366,12 +470,28 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
             else:
                 returning = False
                 if n == 0 and forced < 0:
-                    _key(hands, leader, order, bettel, lows, key)
+                    _key(hands, leader, order, bettel, compress, ctx[6], key)
                     slot = finish_hash(key[0] * _M0 ^ key[1] * _M1, ctx[2])
-                    if _probe(slot, key, tkey, tstamp, stamp):
-                        lo = tbound[slot, 0] + acc
-                        hi = tbound[slot, 1] + acc
-                        hint = _uncanon(tbest[slot], hands, masks, order, ctx[5] == 1)
+                    e = _find(slot, key, tab, stamp)
+                    found = e >= 0
+                    if found:
+                        m = tab[slot, e + E_META]
+                        lo = m & 255
+                        hi = m >> 8 & 255
+                    elif not bettel:  # a similar position's bounds, widened
+                        near = finish_hash(key[2] * _M0 ^ key[3] * _M1, ctx[7])
+                        m = sim[near, S_META]
+                        found = (sim[near, 0] == key[2] and sim[near, 1] == key[3]
+                                 and m >> 32 == stamp)
+                        if found:
+                            far = _distance(sim[near, S_LIVE], hands[0] | hands[1] | hands[2],
+                                            rules, masks)
+                            lo = max((m & 255) - far, 0)
+                            hi = min((m >> 8 & 255) + far, rest)
+                    if found:
+                        lo += acc
+                        hi += acc
+                        hint = _uncanon(m >> 16 & 255, hands, masks, order, ctx[5] == 1)
                         returning, val = settled(lo, hi, alpha, beta)
                         if not returning:
                             alpha = max(alpha, lo)
@@ -391,6 +511,8 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 if slot >= 0:
                     fr[d, F_K0] = key[0]
                     fr[d, F_K1] = key[1]
+                    fr[d, F_S0] = key[2]
+                    fr[d, F_S1] = key[3]
                 fr[d, F_P] = p
                 fr[d, F_HAND] = hands[p]
                 fr[d, F_I] = 0
@@ -454,15 +576,12 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                 lo, hi = window_bounds(best - taken, fr[d, F_AIN] - taken, fr[d, F_BIN] - taken)
                 key[0] = fr[d, F_K0]
                 key[1] = fr[d, F_K1]
-                if _probe(slot, key, tkey, tstamp, stamp):
-                    lo = max(lo, tbound[slot, 0])
-                    hi = min(hi, tbound[slot, 1])
-                tstamp[slot] = stamp
-                tkey[slot, 0] = key[0]
-                tkey[slot, 1] = key[1]
-                tbound[slot, 0] = lo
-                tbound[slot, 1] = hi
-                tbest[slot] = _canon(fr[d, F_BESTC], hands, rules, masks, order, ctx[5] == 1)
+                live = hands[0] | hands[1] | hands[2]
+                code = _canon(fr[d, F_BESTC], hands, rules, masks, order, ctx[5] == 1)
+                _store(slot, key, tab, stamp, lo, hi, code, popcount(live))
+                if not bettel:
+                    _store_similar(finish_hash(fr[d, F_S0] * _M0 ^ fr[d, F_S1] * _M1, ctx[7]),
+                                   fr[d, F_S0], fr[d, F_S1], live, sim, stamp, lo, hi, code)
             val = best
             returning = True
 
@@ -470,8 +589,8 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
 @njit(cache=True)
 def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int, guess: int,
           declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray,
-          lows: np.ndarray, trump: int, bettel: bool, must_beat: bool, tkey: np.ndarray,
-          tbound: np.ndarray, tbest: np.ndarray, tstamp: np.ndarray, ctx: np.ndarray) -> int:
+          compress: np.ndarray, trump: int, bettel: bool, must_beat: bool, tab: np.ndarray,
+          sim: np.ndarray, ctx: np.ndarray) -> int:
     """Null-window searches until the bounds meet: the first tests ``guess``, the next ones
     step away from it in the direction it failed by 1, 2, 4, ... points, and once both a lower
     and an upper bound were found the range between them is bisected (the value is between 0
@@ -480,7 +599,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
-    key = np.zeros(2, dtype=np.int64)
+    key = np.zeros(4, dtype=np.int64)
     lo = 0
     hi = 1 if bettel else _points(hands, trick, n, rules, masks)
     g = min(max(guess, lo + 1), hi)
@@ -489,8 +608,7 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
     way = 0  # 1 while only failing high, -1 while only failing low, 2 once both were seen
     while lo < hi:
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
-                    lows, trump, bettel, must_beat, tkey, tbound, tbest, tstamp, ctx, fr, mv,
-                    sc, key)
+                    compress, trump, bettel, must_beat, tab, sim, ctx, fr, mv, sc, key)
         ctx[4] += 1  # null-window searches, for measuring
         if g == ABORTED:
             return g
@@ -530,13 +648,21 @@ class FastSolver(CompiledSolver):
                                       key=lambda c: -power[c]) for s in range(4)],
                               dtype=np.int64)
         by_bits = all(list(row) == sorted(row) for row in self.order)
-        self.lows = np.zeros(1, dtype=np.int64)
-        if not bettel:
-            self.lows = _low_codes(_plain_cards(pack, self.order, by_bits))
+        top = 0 if bettel else _point_cards(pack, self.order)
+        self.compress = _compress_table(self.order.shape[1])
         self._estimate = Solver(pack, trump, bettel, must_beat).estimate
-        self.table = shared_table(TABLE_BITS, 2)
-        self.ctx = np.array([self.table.next_stamp(), 0, self.table.mask, max_nodes, 0,
-                             int(by_bits)], dtype=np.int64)
+        self.table = shared_table(TABLE_BITS, 2)  # rows of 8 words: two entries each
+        self.similar = shared_rows(SIMILAR_BITS, S_WORDS)
+        stamp = self.table.next_stamp()
+        if stamp >= STAMPS:  # the entries keep 31 bits of it: both tables start over
+            self.table.restart()
+            self.similar[:] = 0
+            stamp = self.table.next_stamp()
+        # the stamp, nodes visited, the table's mask, the node limit, null-window searches,
+        # whether the pack's order is by index, cards with points per suit, the similarity
+        # table's mask
+        self.ctx = np.array([stamp, 0, self.table.mask, max_nodes, 0, int(by_bits), top,
+                             len(self.similar) - 1], dtype=np.int64)
 
     def solve(self, pos: Position) -> int:
         """The value of ``pos`` (see the module docstring)."""
@@ -561,6 +687,6 @@ class FastSolver(CompiledSolver):
         trick[:len(pos.trick)] = pos.trick
         v = int(_mtdf(np.array(pos.hands, dtype=np.int64), trick, len(pos.trick),
                          pos.leader, first, guess, pos.declarer, self.rules, self.masks,
-                         self.order, self.lows, self.trump, self.bettel, self.must_beat,
-                         t.key, t.bound, t.best, t.stamp, self.ctx))
+                         self.order, self.compress, self.trump, self.bettel, self.must_beat,
+                         t.rows, self.similar, self.ctx))
         return self._checked(v)
