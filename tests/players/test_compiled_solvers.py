@@ -381,7 +381,7 @@ def test_bavarian_table_rows_keep_the_larger_endgame() -> None:
             key = np.array([name, -name], dtype=np.int64)
             e = bavarian_fast._find(slot, key, rows, stamp)
             if e >= 0:
-                m = rows[slot, e + bavarian_fast.E_WORDS - 1]
+                m = rows[slot, e + bavarian_fast.E_META]
                 out[name] = (m & 255, m >> 8 & 255, m >> 16 & 255)
         return out
 
