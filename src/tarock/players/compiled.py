@@ -173,6 +173,14 @@ def finish_hash(x: int, mask: int) -> int:
     return x & mask
 
 
+def aligned_rows(count: int, words: int) -> np.ndarray:
+    """``count`` rows of ``words`` int64 zeros, the first starting a 64-byte cache line (so that
+    rows of 8 words, or of a divisor of 8, never straddle two)."""
+    raw = np.zeros(count * words + 8, dtype=np.int64)
+    start = (-raw.ctypes.data % 64) // 8
+    return raw[start:start + count * words].reshape(count, words)
+
+
 class StampedTable:
     """``key[slot, :width]`` identifies the position, ``bound[slot]`` holds (lower, upper),
     ``best[slot]`` the best card found there, ``stamp[slot]`` whose entry it is. ``rows`` is
@@ -184,9 +192,7 @@ class StampedTable:
         # One row per entry, the stamp and the key first, rows a multiple of 64 bytes long and
         # aligned: a probe reads one cache line instead of one in each of four arrays.
         row = -(-(width + 4) // 8) * 8
-        raw = np.zeros(size * row + 8, dtype=np.int64)
-        start = (-raw.ctypes.data % 64) // 8
-        data = raw[start:start + size * row].reshape(size, row)
+        data = aligned_rows(size, row)
         self.rows = data
         self.stamp = data[:, 0]
         self.key = data[:, 1:width + 1]
@@ -217,9 +223,7 @@ def shared_rows(bits: int, words: int) -> np.ndarray:
     use, zeroed)."""
     rows = _ROWS.get((bits, words))
     if rows is None:
-        raw = np.zeros((1 << bits) * words + 8, dtype=np.int64)
-        start = (-raw.ctypes.data % 64) // 8
-        rows = _ROWS[(bits, words)] = raw[start:start + (1 << bits) * words].reshape(-1, words)
+        rows = _ROWS[(bits, words)] = aligned_rows(1 << bits, words)
     return rows
 
 

@@ -369,6 +369,12 @@ STAMPS = 1 << 31
 
 
 @kernel
+def _packed(stamp: int, left: int, best: int, lo: int, hi: int) -> int:
+    """The word of an entry that holds its stamp, cards left, best card and bounds (above)."""
+    return stamp << 32 | left << 24 | best << 16 | min(hi, 255) << 8 | max(lo, 0)
+
+
+@kernel
 def _find(slot: int, key: np.ndarray, tab: np.ndarray, stamp: int) -> int:
     """The column where ``key``'s entry starts in row ``slot`` (0 or ``E_WORDS``), or -1 if
     the row holds none of this solver's for it."""
@@ -400,8 +406,7 @@ def _store(slot: int, key: np.ndarray, tab: np.ndarray, stamp: int, lo: int, hi:
             e = E_WORDS
     tab[slot, e] = key[0]
     tab[slot, e + 1] = key[1]
-    tab[slot, e + E_META] = (stamp << 32 | left << 24 | best << 16 | min(hi, 255) << 8
-                             | max(lo, 0))
+    tab[slot, e + E_META] = _packed(stamp, left, best, lo, hi)
 
 
 # An entry of the similarity table is one row of four words: the similarity key's two, the
@@ -423,7 +428,7 @@ def _store_similar(slot: int, k0: int, k1: int, live: int, sim: np.ndarray, stam
     sim[slot, 0] = k0
     sim[slot, 1] = k1
     sim[slot, S_LIVE] = live
-    sim[slot, S_META] = stamp << 32 | best << 16 | min(hi, 255) << 8 | max(lo, 0)
+    sim[slot, S_META] = _packed(stamp, 0, best, lo, hi)
 
 
 @kernel
