@@ -671,20 +671,26 @@ class FastSolver(CompiledSolver):
 
     def solve(self, pos: Position) -> int:
         """The value of ``pos`` (see the module docstring)."""
-        guess = 0 if self.bettel else round(self._estimate(pos.hands, pos.declarer))
-        return self._mtdf(pos, -1, guess)
+        return self._mtdf(pos, -1, self._guess(pos))
 
     def action_values(self, pos: Position) -> dict[int, int]:
-        """The exact value after each legal card of the player to move."""
+        """The exact value after each legal card of the player to move (the first card's
+        search starts from the estimate, each next one from the card before it: starting the
+        first from 0 took 4% more nodes on the benchmark's 50 deals)."""
         trick = np.zeros(3, dtype=np.int64)
         trick[:len(pos.trick)] = pos.trick
         legal = _legal(pos.hands[pos.to_move], trick, len(pos.trick), self.rules, self.masks,
                        self.trump, self.must_beat)
         out: dict[int, int] = {}
-        guess = 0
+        guess = self._guess(pos)
         for card in iter_bits(legal):
             out[card] = guess = self._mtdf(pos, card, guess)
         return out
+
+    def _guess(self, pos: Position) -> int:
+        """Where the null-window searches start: the reference solver's estimate of the
+        declarer's points to come (Bettel: 0)."""
+        return 0 if self.bettel else round(self._estimate(pos.hands, pos.declarer))
 
     def _mtdf(self, pos: Position, first: int, guess: int) -> int:
         t = self.table
