@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import statistics
 from collections import defaultdict
 from typing import Any
 
+from tarock.arena.stats import mean_interval
 from tarock.games import make_game
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.inference import WeightedSampler
@@ -32,14 +32,6 @@ from tarock.players.rollouts import seats_players
 from tarock.players.search import search_domain
 
 MAX_NODES = 30_000_000
-Z95 = 1.96
-
-
-def interval(xs: list[float]) -> dict[str, float]:
-    mean = statistics.fmean(xs)
-    half = Z95 * statistics.stdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else math.inf
-    return {"mean": round(mean, 2), "ci_low": round(mean - half, 2),
-            "ci_high": round(mean + half, 2), "n": len(xs)}
 
 
 def measure(deals: int, last: int, seed: int, worlds: int) -> dict[str, Any]:
@@ -73,7 +65,7 @@ def measure(deals: int, last: int, seed: int, worlds: int) -> dict[str, Any]:
             state.apply(choice)
     if worlds:
         return {"worlds": worlds, "best_mean_minus_heuristic": {
-            role: interval(xs) for role, xs in sorted(losses.items())}}
+            role: mean_interval(xs).to_json(2) for role, xs in sorted(losses.items())}}
     total = sum(sum(xs) for xs in losses.values())
     count = sum(len(xs) for xs in losses.values())
     return {"decisions": count, "mean_loss": round(total / count, 2), "by_decision": {
