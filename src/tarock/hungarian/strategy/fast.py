@@ -183,15 +183,24 @@ def value_table(scorer: LeafScorer) -> np.ndarray:
     return t
 
 
+@functools.cache
+def _reach(cards: int) -> np.ndarray:
+    """Which of the ``2 ** cards`` codes (bit i set: card i won by d) each state of ``cards``
+    cards (digit i in base 3: 0 won by d, 1 won by o, 2 still open) can still reach, as a
+    boolean matrix, a row per state: the same for every table, so made once."""
+    digits = np.arange(3 ** cards)[:, None] // 3 ** np.arange(cards) % 3
+    bits = np.arange(1 << cards)[:, None] >> np.arange(cards) & 1
+    return ((digits[:, None, :] == 2) | (bits[None, :, :] == (digits[:, None, :] == 0))).all(2)
+
+
 def _spread(t: np.ndarray, src: int, cards: int, dst_max: int, dst_min: int) -> None:
     """For each state of ``cards`` cards (won by d, by o, open), the most and the least of the
     ``2 ** cards`` entries at ``src`` that the open cards can still reach."""
-    for state in range(3 ** cards):
-        digits = [state // 3 ** i % 3 for i in range(cards)]
-        values = [t[src + code] for code in range(1 << cards)
-                  if all(dg == 2 or (code >> i & 1) == (dg == 0) for i, dg in enumerate(digits))]
-        t[dst_max + state] = max(values)
-        t[dst_min + state] = min(values)
+    reach = _reach(cards)
+    values = t[src:src + (1 << cards)]
+    states = len(reach)
+    t[dst_max:dst_max + states] = np.where(reach, values, np.iinfo(np.int64).min).max(1)
+    t[dst_min:dst_min + states] = np.where(reach, values, np.iinfo(np.int64).max).min(1)
 
 
 def table_value(table: np.ndarray, pts: int, tricks: int, won: int, xxi: int, ult: int,
