@@ -19,13 +19,22 @@ REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 .PHONY: test test-long lint docs native play screenshots bench clean
 GAME ?= hungarian-tarokk
 
+# uv installs the packages (the version pinned with the dev extra in pyproject.toml): about ten
+# times faster than pip here, 11 s instead of 105 s for the whole environment
+UV_PIN := $(shell sed -n 's/^ *"\(uv==[^"]*\)".*/\1/p' pyproject.toml)
+
+UV := $(VENV)/bin/uv
+
 $(PY):
 	python3 -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
+
+$(UV): $(PY) pyproject.toml
+	$(PY) -m pip install --quiet '$(UV_PIN)'
+	touch $(UV)
 
 # The editable install itself compiles nothing (TAROCK_COMPILE=0): $(NATIVE) does, in place.
-$(STAMP): $(PY) pyproject.toml
-	TAROCK_COMPILE=0 $(PY) -m pip install --quiet -e '.[dev,env,openspiel,docs]'
+$(STAMP): $(UV) pyproject.toml
+	TAROCK_COMPILE=0 $(UV) pip install --quiet --python $(PY) -e '.[dev,env,openspiel,docs]'
 	touch $(STAMP)
 
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
