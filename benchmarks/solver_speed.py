@@ -16,7 +16,7 @@ solved open-handed and exactly (``solve``: the value of the rest of the deal und
 
 Compiling is not timed (the first solve of each game is a warm-up; compiled code is cached on
 disk anyway), nor is building the Hungarian value table of a deal's contract and kontra levels
-(a few milliseconds, once per contract: the search player's worlds share it).
+(about 10 ms, once per contract: the search player's worlds share it).
 """
 
 from __future__ import annotations

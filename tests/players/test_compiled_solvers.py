@@ -87,6 +87,26 @@ def test_hungarian_value_table_is_the_scorer(options: dict[str, Any]) -> None:
             assert hungarian_fast.table_value(table, *facts) == scorer.value(*facts), facts
 
 
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from((3, 4)), st.lists(st.integers(-500, 500), min_size=16, max_size=16))
+def test_hungarian_spread_is_the_extremes_over_what_the_open_cards_reach(
+        cards: int, values: list[int]) -> None:
+    """Each state of the trull (3 cards) or kings (4): base-3 digits, 0 won by d, 1 by o, 2
+    open; the codes it reaches have bit i set where card i is d's or may still become it. The
+    spread holds the most and the least of those codes' entries."""
+    table = np.array(values, dtype=np.int64)
+    codes = 1 << cards
+    states = 3 ** cards
+    out = np.zeros(codes + 2 * states, dtype=np.int64)
+    out[:codes] = table[:codes]
+    hungarian_fast._spread(out, 0, cards, codes, codes + states)
+    for state in range(states):
+        digits = [state // 3 ** i % 3 for i in range(cards)]
+        reach = [table[code] for code in range(codes)
+                 if all(d == 2 or (code >> i & 1) == (d == 0) for i, d in enumerate(digits))]
+        assert (out[codes + state], out[codes + states + state]) == (max(reach), min(reach))
+
+
 def _hungarian_states(options: dict[str, Any], deals: int, tricks_left: int) -> list[Any]:
     return list(_play_states(make_game("hungarian-tarokk", options), deals, tricks_left))
 
