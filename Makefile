@@ -1,7 +1,7 @@
 # `make test` builds .venv on first use, installs the project with its dev, env, openspiel and docs
 # extras (so the PettingZoo and OpenSpiel tests run and the site builds), compiles the engine's hot
-# modules (tarock.core.native), then lints, builds the documentation site with --strict (a broken
-# link or anchor fails) and tests in parallel.
+# modules (tarock.core.native) and, beside them, the solvers, lints, builds the documentation site
+# with --strict (a broken link or anchor fails), then tests in parallel.
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
@@ -17,6 +17,9 @@ SOLVER_SOURCES := $(wildcard src/tarock/*/strategy/fast.py) src/tarock/players/c
 REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 
 .PHONY: test test-long lint docs native play screenshots bench clean
+# Two jobs at a time: the engine's C build takes two minutes on one core, and the solvers' numba
+# compile, the lint and the docs fit beside it
+MAKEFLAGS += -j2
 GAME ?= hungarian-tarokk
 
 # uv installs the packages (the version pinned with the dev extra in pyproject.toml): about ten
@@ -42,8 +45,10 @@ $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 
 native: $(NATIVE)
 
-$(SOLVERS): $(NATIVE) $(SOLVER_SOURCES)
-	$(PY) -m tarock.players.warm
+# It runs the engine from its sources (TAROCK_PURE=1), so it never loads a compiled module that
+# $(NATIVE) may be writing beside it at the same time
+$(SOLVERS): $(STAMP) $(SOLVER_SOURCES)
+	TAROCK_PURE=1 $(PY) -m tarock.players.warm
 	touch $(SOLVERS)
 
 lint: $(STAMP)
