@@ -31,6 +31,7 @@ UV := $(VENV)/bin/uv
 $(PY):
 	python3 -m venv $(VENV)
 
+# (touched: pip leaves a uv of the pinned version as it is, older than a changed pyproject.toml)
 $(UV): $(PY) pyproject.toml
 	$(PY) -m pip install --quiet '$(UV_PIN)'
 	touch $(UV)
