@@ -13,7 +13,7 @@ from heuristic_deals import heuristic_decisions
 from tarock.bavarian.cards import SUITS
 from tarock.bavarian.play import legal_cards
 from tarock.bavarian.strategy.inference import EPSILON, PlayLikelihood
-from tarock.bavarian.strategy.sampler import BavarianSampler
+from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, Hidden
 from tarock.core.protocol import Game
 from tarock.games import make_game
 from tarock.hungarian.strategy.heuristic import hand_strength
@@ -201,6 +201,32 @@ def test_bavarian_play_model_sees_what_the_heuristic_saw(options: Any) -> None:
         assert model(world) == pytest.approx((1 - EPSILON) ** choices)
         checked += choices > 0
     assert checked >= 20
+
+
+@pytest.mark.parametrize("options", [None, {"talon_reveal": "all"}, {"variant": "scharfer"},
+                                     {"must_beat": True}])
+def test_bavarian_constraints_with_another_hand_are_those_read_with_it(options: Any) -> None:
+    """The play model's shortcut: ``BavarianSampler.holding`` (the constraints of another
+    seat's observation read once, then completed with each world's hand and pile) leaves
+    hidden exactly what reading that observation with the hand and pile in it does."""
+    game = make_game("bavarian-tarock", options)
+    domain = search_domain(game)
+    checked = 0
+    for obs, state in _decisions(game, 15, lambda o: len(o.get("tricks", [])) >= 1):
+        world = domain.true_world(state)
+        public = {k: v for k, v in obs.items() if k not in ("hand", "laid_away")}
+        for q in obs["active"]:
+            template = BavarianSampler(game.opt, dict(public, seat=q))
+            deck = template.pack.deck
+            seen = dict(public, seat=q, hand=deck.codes(world.hands[q]))
+            pile = template.known_pile
+            if q == obs["declarer"] and obs["contract"] in TALON_GAMES:
+                seen["laid_away"] = deck.codes(world.pile)
+                pile = world.pile
+            read = BavarianSampler(game.opt, seen)
+            assert template.holding(world.hands[q], pile) == Hidden(read.unknown, read.banned)
+            checked += 1
+    assert checked >= 40
 
 
 def test_bavarian_play_model_finds_few_worlds_as_likely_as_the_true_one() -> None:

@@ -40,7 +40,7 @@ from tarock.bavarian.auction import rung_of_target
 from tarock.bavarian.cards import FULL, HEARTS, NON_HEART, SHORT, SUITS, Pack
 from tarock.bavarian.options import BavarianOptions
 from tarock.bavarian.scoring import settle
-from tarock.bavarian.strategy.sampler import BavarianSampler
+from tarock.bavarian.strategy.sampler import BavarianSampler, Hidden
 from tarock.bavarian.talon import trump_choices
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Action, Game
@@ -344,11 +344,13 @@ def _standing_rung(obs: dict[str, Any]) -> int:
 class View:
     """What the acting seat knows of the card play, for the play rules."""
 
-    def __init__(self, opt: BavarianOptions, pack: Pack, obs: dict[str, Any], hand: int):
+    def __init__(self, opt: BavarianOptions, pack: Pack, obs: dict[str, Any], hand: int,
+                 info: BavarianSampler | Hidden | None = None):
+        """``info``: what ``obs`` leaves hidden, where the caller has it already (else read
+        from ``obs``)."""
         self.pack = pack
-        self.obs = obs
         self.hand = hand
-        self.info = BavarianSampler(opt, obs)
+        self.info = BavarianSampler(opt, obs) if info is None else info
         self.me = obs["seat"]
         self.active = list(obs["active"])
         self.declarer = obs["declarer"]

@@ -26,6 +26,7 @@ and play differently from the heuristic, and its estimate is rough.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Any
 
 from tarock.bavarian.auction import rung_of_target
@@ -42,7 +43,7 @@ from tarock.bavarian.strategy.heuristic import (
     expected_settlement,
     pack_for,
 )
-from tarock.bavarian.strategy.sampler import TALON_GAMES, World
+from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World
 from tarock.bavarian.talon import trump_choices
 from tarock.core.cards import iter_bits
 from tarock.core.tricks import played_masks
@@ -145,8 +146,9 @@ class PlayLikelihood:
         self.public = {k: v for k, v in obs.items() if k not in ("hand", "laid_away")}
         self.done = obs.get("tricks", [])
         self.tricks = tricks = [t["cards"] for t in self.done] + [obs.get("trick", [])]
-        # (seat, tricks done, cards of the trick before, the card, the cards it played from then)
-        self.plays: list[tuple[int, int, list[int], int, int]] = []
+        # (seat, what it saw then without its hand, the cards of the trick before, the card,
+        # the cards it played from then)
+        self.plays: list[tuple[int, _Seen, list[int], int, int]] = []
         later = dict.fromkeys(obs["active"], 0)
         for t in range(len(tricks) - 1, -1, -1):
             cards = [deck.index(e["card"]) for e in tricks[t]]
@@ -154,36 +156,45 @@ class PlayLikelihood:
                 q = tricks[t][i]["seat"]
                 later[q] |= 1 << cards[i]
                 if q != me:
-                    self.plays.append((q, t, cards[:i], cards[i], later[q]))
+                    self.plays.append((q, self._seen_by(q, t, cards[:i]), cards[:i], cards[i],
+                                       later[q]))
 
     def __bool__(self) -> bool:
         return bool(self.plays)
 
     def __call__(self, world: World) -> float:
         w = 1.0
-        for q, done, before, card, later in self.plays:
+        for q, seen, before, card, later in self.plays:
             hand = world.hands[q] | later
             legal = legal_cards(self.pack, hand, before, self.trump, self.bettel,
                                 self.must_beat)
             choices = legal.bit_count()
             if choices < 2:
                 continue
-            view = View(self.opt, self.pack, self._seen_by(q, done, before, hand, world), hand)
+            pile = world.pile if q == self.declarer and self.talon_game else seen.info.known_pile
+            view = View(self.opt, self.pack, seen.obs, hand, seen.info.holding(hand, pile))
             cards = list(iter_bits(legal))
             chosen = view.bettel_card(cards) if self.bettel else view.card(cards)
             w *= 1.0 - EPSILON if chosen == card else EPSILON / (choices - 1)
         return w
 
-    def _seen_by(self, q: int, done: int, before: list[int], hand: int,
-                 world: World) -> dict[str, Any]:
-        """Seat ``q``'s observation when it played after ``before`` in trick ``done + 1``."""
-        deck = self.pack.deck
+    def _seen_by(self, q: int, done: int, before: list[int]) -> _Seen:
+        """Seat ``q``'s observation when it played after ``before`` in trick ``done + 1``,
+        without its hand (and, for the declarer of a talon game, the cards he laid away): the
+        same in every world."""
         obs = dict(self.public)
         obs["seat"] = q
         obs["current_player"] = q
-        obs["hand"] = deck.codes(hand)
         obs["tricks"] = self.done[:done]
         obs["trick"] = self.tricks[done][:len(before)]
-        if q == self.declarer and self.talon_game:
-            obs["laid_away"] = deck.codes(world.pile)
-        return obs
+        return _Seen(obs, BavarianSampler(self.opt, obs))
+
+
+@dataclass(frozen=True)
+class _Seen:
+    """What a seat saw before a card it played, but its own hand: the observation and the
+    constraints it shows (:class:`~tarock.bavarian.strategy.sampler.BavarianSampler`), which
+    each world completes with the seat's hand."""
+
+    obs: dict[str, Any]
+    info: BavarianSampler

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from tarock.bavarian.cards import FULL, SHORT, SUITS, TALON_SIZE, Pack
 from tarock.core.cards import iter_bits
@@ -42,6 +42,14 @@ class World:
 
     hands: dict[int, int]
     pile: int
+
+
+class Hidden(NamedTuple):
+    """What the play rules need of an observation's constraints: the cards the seat cannot
+    see, and per seat the cards it cannot hold."""
+
+    unknown: int
+    banned: dict[int, int]
 
 
 def pack_of(observation: dict[str, Any]) -> Pack:
@@ -100,6 +108,13 @@ class BavarianSampler:
         self.hidden_seats = [q for q in self.active if q != self.me]
         known = self.my_hand | all_played | (self.known_pile or 0)
         self.unknown = deck.full_mask & ~known
+
+    def holding(self, hand: int, pile: int | None) -> Hidden:
+        """What this observation leaves hidden had its seat held ``hand`` and known the pile to
+        be ``pile`` (None: not known), without reading the tricks again: what the likelihood of
+        the card play asks of every world for every card a seat played."""
+        return Hidden(self.pack.deck.full_mask & ~(hand | self.all_played | (pile or 0)),
+                      self.banned)
 
     def _read_trick(self, plays: list[tuple[int, int]]) -> None:
         pack, trump = self.pack, self.trump
