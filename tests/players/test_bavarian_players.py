@@ -15,7 +15,7 @@ from tarock.bavarian.strategy.heuristic import (
     bettel_chance,
     estimate,
 )
-from tarock.bavarian.strategy.sampler import BavarianSampler, World
+from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World
 from tarock.bavarian.strategy.solver import Solver, position_from_state
 from tarock.bavarian.talon import lay_away_options
 from tarock.core.protocol import Deal
@@ -339,6 +339,28 @@ def test_sampler_never_excludes_the_truth(options: dict[str, Any]) -> None:
                 assert world.hands[seat] == state.hands[seat]
         checked += 1
     assert checked >= 8
+
+
+def test_a_defender_who_saw_a_talon_games_talon_never_deals_it_to_the_other() -> None:
+    """talon_reveal=all: the talon the declarer picked up is in his hand, his pile or played,
+    so a defender's worlds never give the other defender one of its cards."""
+    checked = 0
+    for state in _mid_states({"talon_reveal": "all"}, 40, 1):
+        if state.contract not in TALON_GAMES:
+            continue
+        for q in state.active:
+            if q == state.declarer:
+                continue
+            obs = state.observation(q)
+            talon = state.pack.deck.mask(obs["talon"])
+            other = next(p for p in state.active if p not in (q, state.declarer))
+            sampler = BavarianSampler(state.opt, obs)
+            rng = random.Random(q)
+            for _ in range(10):
+                world = sampler.sample(rng)
+                assert world is not None and not world.hands[other] & talon
+            checked += 1
+    assert checked >= 10
 
 
 def test_sampler_respects_voids() -> None:

@@ -95,15 +95,15 @@ class BavarianSampler:
                 # was dealt, the talon as the pile (what the search's play-outs start from)
                 self.known_pile = deck.mask(obs["talon"])
                 self.my_hand &= ~self.known_pile
+            elif "talon" in obs and self.declarer is not None:
+                # a talon game's talon seen by a defender (talon_reveal=all): its cards are in
+                # the declarer's hand, his pile or played, never in the other defender's hand
+                talon = deck.mask(obs["talon"])
+                for q in self.active:
+                    if q != self.declarer:
+                        self.banned[q] |= talon
         elif "talon" in obs:
             self.known_pile = deck.mask(obs["talon"])
-        elif "talon" in obs and self.declarer is not None:
-            # a talon game's talon seen by a defender (talon_reveal=all): its cards are in the
-            # declarer's hand, his pile or played, never in the other defender's hand
-            talon = deck.mask(obs["talon"])
-            for q in self.active:
-                if q != self.declarer:
-                    self.banned[q] |= talon
         self.sizes = {q: pack.tricks - self.played[q].bit_count() for q in self.active}
         self.hidden_seats = [q for q in self.active if q != self.me]
         known = self.my_hand | all_played | (self.known_pile or 0)
