@@ -22,8 +22,10 @@ REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 MAKEFLAGS += -j2
 GAME ?= hungarian-tarokk
 
-# uv installs the packages (the version pinned with the dev extra in pyproject.toml): about ten
-# times faster than pip here, 11 s instead of 105 s for the whole environment
+# uv installs the packages (the version pinned with the dev extra in pyproject.toml): 32 s instead
+# of pip's 105 s for the whole environment here. Like pip, it compiles their bytecode at install
+# time (--compile-bytecode); where Python may not write it later (PYTHONDONTWRITEBYTECODE), every
+# process would compile its imports anew (the server took 8 s to start instead of 3)
 UV_PIN := $(shell sed -n 's/^ *"\(uv==[^"]*\)".*/\1/p' pyproject.toml)
 
 UV := $(VENV)/bin/uv
@@ -38,7 +40,8 @@ $(UV): $(PY) pyproject.toml
 
 # The editable install itself compiles nothing (TAROCK_COMPILE=0): $(NATIVE) does, in place.
 $(STAMP): $(UV) pyproject.toml
-	TAROCK_COMPILE=0 $(UV) pip install --quiet --python $(PY) -e '.[dev,env,openspiel,docs]'
+	TAROCK_COMPILE=0 $(UV) pip install --quiet --compile-bytecode --python $(PY) \
+		-e '.[dev,env,openspiel,docs]'
 	touch $(STAMP)
 
 $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
