@@ -375,6 +375,20 @@ def _packed(stamp: int, left: int, best: int, lo: int, hi: int) -> int:
 
 
 @kernel
+def _bounds(m: int) -> tuple[int, int]:
+    """The lower and upper bound that an entry's packed word (:func:`_packed`) holds."""
+    return m & 255, m >> 8 & 255
+
+
+@kernel
+def _joined(lo: int, hi: int, m: int) -> tuple[int, int]:
+    """Bounds ``lo`` and ``hi`` narrowed by those of the packed word ``m`` (the same
+    position's, stored before)."""
+    before_lo, before_hi = _bounds(m)
+    return max(lo, before_lo), min(hi, before_hi)
+
+
+@kernel
 def _find(slot: int, key: np.ndarray, tab: np.ndarray, stamp: int) -> int:
     """The column where ``key``'s entry starts in row ``slot`` (0 or ``E_WORDS``), or -1 if
     the row holds none of this solver's for it."""
@@ -393,9 +407,7 @@ def _store(slot: int, key: np.ndarray, tab: np.ndarray, stamp: int, lo: int, hi:
     entry there if it has one, else in the place the module docstring says."""
     e = _find(slot, key, tab, stamp)
     if e >= 0:
-        m = tab[slot, e + E_META]
-        lo = max(lo, m & 255)
-        hi = min(hi, m >> 8 & 255)
+        lo, hi = _joined(lo, hi, tab[slot, e + E_META])
     else:
         m = tab[slot, E_META]
         if m >> 32 != stamp or left >= (m >> 24 & 255):
@@ -423,8 +435,7 @@ def _store_similar(slot: int, k0: int, k1: int, live: int, sim: np.ndarray, stam
     m = sim[slot, S_META]
     if sim[slot, 0] == k0 and sim[slot, 1] == k1 and sim[slot, S_LIVE] == live \
             and m >> 32 == stamp:
-        lo = max(lo, m & 255)
-        hi = min(hi, m >> 8 & 255)
+        lo, hi = _joined(lo, hi, m)
     sim[slot, 0] = k0
     sim[slot, 1] = k1
     sim[slot, S_LIVE] = live
@@ -481,8 +492,7 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                     found = e >= 0
                     if found:
                         m = tab[slot, e + E_META]
-                        lo = m & 255
-                        hi = m >> 8 & 255
+                        lo, hi = _bounds(m)
                     elif not bettel:  # a similar position's bounds, widened
                         near = finish_hash(key[2] * _M0 ^ key[3] * _M1, ctx[7])
                         m = sim[near, S_META]
@@ -491,8 +501,9 @@ def _search(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, alpha: in
                         if found:
                             far = _distance(sim[near, S_LIVE], hands[0] | hands[1] | hands[2],
                                             rules, masks)
-                            lo = max((m & 255) - far, 0)
-                            hi = min((m >> 8 & 255) + far, rest)
+                            lo, hi = _bounds(m)
+                            lo = max(lo - far, 0)
+                            hi = min(hi + far, rest)
                     if found:
                         lo += acc
                         hi += acc
