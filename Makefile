@@ -17,8 +17,8 @@ SOLVER_SOURCES := $(wildcard src/tarock/*/strategy/fast.py) src/tarock/players/c
 REQUIRE_NATIVE := $(shell command -v cc >/dev/null 2>&1 && echo 1)
 
 .PHONY: test test-long lint docs native play screenshots bench clean
-# Two jobs at a time: the engine's C build takes two minutes on one core, and the solvers' numba
-# compile, the lint and the docs fit beside it
+# Two jobs at a time: the solvers' numba compile, the lint and the docs run beside the engine's C
+# build (which compiles its files side by side too, setup.py)
 MAKEFLAGS += -j2
 GAME ?= hungarian-tarokk
 
@@ -56,17 +56,19 @@ $(SOLVERS): $(STAMP) $(SOLVER_SOURCES)
 	touch $(SOLVERS)
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check src tests benchmarks
+	$(VENV)/bin/ruff check src tests benchmarks setup.py
 
 docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
+# worksteal: a worker that runs out of tests takes some of the other's, so that a few long tests
+# left at the end (the browser, Ray, the recovery test) do not leave a core idle
 test: lint docs native $(SOLVERS)
-	TAROCK_REQUIRE_NATIVE=$(REQUIRE_NATIVE) $(VENV)/bin/pytest -n auto
+	TAROCK_REQUIRE_NATIVE=$(REQUIRE_NATIVE) $(VENV)/bin/pytest -n auto --dist worksteal
 
 # The long property runs (marker `long`), which the default run leaves out.
 test-long: $(STAMP) native
-	$(VENV)/bin/pytest -n auto -m long
+	$(VENV)/bin/pytest -n auto --dist worksteal -m long
 
 # The table server with a table of you against computer players, in the browser
 # (make play GAME=ottocento for another game; `tarock play` is the terminal game).
