@@ -2,7 +2,8 @@
 against the heuristic's.
 
     .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|bids]
-        [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8] [--seed 1] [--json]
+        [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8]
+        [--place lead|any] [--policies] [--seed 1] [--json]
 
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
 with inference and the search player without it each choose for that seat, and each choice is
@@ -10,8 +11,15 @@ valued in the true deal; its *loss* is the best choice's value minus its own, in
 points for the seat.
 
 * ``--kind cards``: a card-play decision from a random trick between ``--first-trick`` and
-  ``--last-trick`` that the game's search domain solves; the true deal is solved open-handed
-  (as the omniscient player does), in points for the seat's team.
+  ``--last-trick`` that the game's search domain solves, its lead (``--place lead``, the
+  default) or the card of a random place in the trick (``--place any``); the true deal is
+  solved open-handed (as the omniscient player does), in points for the seat's team.
+  With ``--policies`` a fourth player, the search player without the early stop (``settle``),
+  keeps every world it solved with its weight and values, and its choice is made again from
+  those worlds under other rules: the margin a card must beat the heuristic's by (0 to 2
+  standard errors) and with or without the early stop after ``SETTLE`` worlds; each rule's loss
+  is printed with its paired difference from the player's own rule. So the rule is tuned on the
+  same worlds, without a run per rule.
 * ``--kind bids``: a decision before card play that the domain plays out (Bavarian tarock's
   auction, contract, trump and lay-away, Hungarian tarokk's auction, raise, discard and
   announcements, Ottocento's 4-player discard; each in turn is taken with probability 1/2);
@@ -38,10 +46,62 @@ from typing import Any
 from tarock.games import make_game
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.rollouts import rollout_values, seats_players
-from tarock.players.search import SearchPlayer, search_domain
+from tarock.players.search import (
+    CONFIDENCE,
+    SETTLE,
+    SearchPlayer,
+    _PairedDifferences,
+    search_domain,
+)
 
 Z95 = 1.96
 KINDS = ("cards", "bids")
+PLACES = ("lead", "any")
+RULES = [(c, settle) for c in (0.0, 0.5, 1.0, 1.5, 2.0) for settle in (SETTLE, None)]
+
+
+class RecordingSearchPlayer(SearchPlayer):
+    """The search player without the early stop, keeping each searched decision's worlds: the
+    legal actions searched, the default and, per world, its weight and every action's value."""
+
+    def __init__(self, seed: int, budget: float):
+        super().__init__(seed, budget=budget, settle=10**9)
+        self.searches: list[dict[str, Any]] = []
+
+    def _search(self, observation, legal, default, start, sampler, evaluate, tie_key,
+                confidence):  # type: ignore[no-untyped-def]
+        worlds: list[tuple[float, dict[Any, float]]] = []
+        weights: list[float] = []
+        draw = sampler.draw
+
+        def drawn(rng: random.Random) -> Any:
+            out = draw(rng)
+            if out is not None:
+                weights.append(out[1])
+            return out
+
+        def valued(world: Any, left: float) -> Any:
+            values = evaluate(world, left)
+            if values is not None:
+                worlds.append((weights[-1], values))
+            return values
+
+        sampler.draw = drawn  # type: ignore[method-assign]
+        self.searches.append({"legal": list(legal), "default": default, "worlds": worlds,
+                              "tie_key": tie_key})
+        return super()._search(observation, legal, default, start, sampler, valued, tie_key,
+                               confidence)
+
+
+def replayed(search: dict[str, Any], confidence: float, settle: int | None) -> Any:
+    """The choice the search player's own rule makes from the recorded worlds, with another
+    margin (standard errors) and early stop (None: none)."""
+    diff = _PairedDifferences(search["legal"], search["default"])
+    for weight, values in search["worlds"]:
+        diff.add(values, weight)
+        if settle is not None and diff.n >= settle and not diff.any_better():
+            break
+    return diff.choice(confidence, search["tie_key"])
 
 
 def interval(xs: list[float]) -> dict[str, float]:
@@ -52,25 +112,27 @@ def interval(xs: list[float]) -> dict[str, float]:
 
 
 def measure(game_name: str, kind: str, decisions: int, think: float, first: int, last: int,
-            seed: int) -> dict[str, Any]:
+            seed: int, place: str = "lead", policies: bool = False) -> dict[str, Any]:
     game = make_game(game_name)
     domain = search_domain(game)
     assert domain is not None
     heuristic = seats_players(game)
     rng = random.Random(seed)
     losses: dict[str, list[float]] = {"heuristic": [], "inference": [], "plain": []}
+    rules: dict[tuple[float, int | None], list[float]] = {rule: [] for rule in RULES}
     deal = seed * 100_000
     while len(losses["heuristic"]) < decisions:
         deal += 1
         state = game.new_deal_state(deal, dealer=deal % game.num_seats)
         at = rng.randint(first, last)
+        ahead = rng.randrange(game.num_seats) if place == "any" else 0  # cards in the trick
         while not state.is_terminal():
             seat = state.current_player()
             obs = state.observation(seat)
             legal = state.legal_actions()
             truth = None
             if len(legal) > 1 and kind == "cards" and len(obs.get("tricks", ())) + 1 == at \
-                    and domain.handles(game, obs, legal):
+                    and len(obs.get("trick") or ()) >= ahead and domain.handles(game, obs, legal):
                 try:
                     truth = domain.evaluate(game, obs, domain.true_world(state), legal)
                 except NodeLimitExceeded:
@@ -89,6 +151,15 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 }
                 for name, action in chosen.items():
                     losses[name].append(best - truth[action])
+                if policies and kind == "cards":
+                    recorder = RecordingSearchPlayer(deal, think)
+                    played = recorder.act(game, obs, legal)
+                    for rule in RULES:
+                        # where no world could be solved in time the cards were played out (a
+                        # second search): its choice stands under every rule
+                        action = replayed(recorder.searches[0], *rule) \
+                            if len(recorder.searches) == 1 else played
+                        rules[rule].append(best - truth[action])
                 break
             state.apply(heuristic[seat].act(game, obs, legal))
     h = losses["heuristic"]
@@ -98,7 +169,12 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             "search_minus_heuristic": interval(
                 [a - b for a, b in zip(losses["inference"], h, strict=True)]),
             "inference_minus_plain": interval(
-                [a - b for a, b in zip(losses["inference"], losses["plain"], strict=True)])}
+                [a - b for a, b in zip(losses["inference"], losses["plain"], strict=True)]),
+            **({"rules": [
+                {"confidence": c, "settle": settle, "loss": interval(xs),
+                 "minus_own_rule": interval(
+                     [a - b for a, b in zip(xs, rules[CONFIDENCE, SETTLE], strict=True)])}
+                for (c, settle), xs in rules.items()]} if policies else {})}
 
 
 def main() -> None:
@@ -109,13 +185,17 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.25)
     parser.add_argument("--first-trick", type=int, default=3)
     parser.add_argument("--last-trick", type=int, default=8)
+    parser.add_argument("--place", choices=PLACES, default="lead")
+    parser.add_argument("--policies", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.kind == "bids" and not hasattr(search_domain(make_game(args.game)), "rolls_out"):
         parser.error(f"the search player plays no bids out in {args.game}")
+    if args.policies and args.kind != "cards":
+        parser.error("--policies replays the choice among solved worlds: card play only")
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,
-                  args.last_trick, args.seed)
+                  args.last_trick, args.seed, args.place, args.policies)
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -125,6 +205,12 @@ def main() -> None:
         d = out[key]
         print(f"{key:<22} {d['mean']:8.3f} [{d['ci_low']:8.3f}, {d['ci_high']:8.3f}] "
               f"over {d['n']} decisions")
+    for r in out.get("rules", []):
+        loss, d = r["loss"], r["minus_own_rule"]
+        stop = "none" if r["settle"] is None else r["settle"]
+        print(f"rule {r['confidence']:.1f} SE, early stop {stop:>4}: loss {loss['mean']:8.3f} "
+              f"[{loss['ci_low']:8.3f}, {loss['ci_high']:8.3f}], minus the player's own rule "
+              f"{d['mean']:8.3f} [{d['ci_low']:8.3f}, {d['ci_high']:8.3f}]")
 
 
 if __name__ == "__main__":
