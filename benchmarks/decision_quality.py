@@ -41,10 +41,13 @@ import json
 import math
 import random
 import statistics
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from tarock.core.protocol import Action
 from tarock.games import make_game
 from tarock.players.compiled import NodeLimitExceeded
+from tarock.players.inference import WeightedSampler
 from tarock.players.rollouts import rollout_values, seats_players
 from tarock.players.search import (
     CONFIDENCE,
@@ -68,9 +71,11 @@ class RecordingSearchPlayer(SearchPlayer):
         super().__init__(seed, budget=budget, settle=10**9)
         self.searches: list[dict[str, Any]] = []
 
-    def _search(self, observation, legal, default, start, sampler, evaluate, tie_key,
-                confidence):  # type: ignore[no-untyped-def]
-        worlds: list[tuple[float, dict[Any, float]]] = []
+    def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
+                start: float, sampler: WeightedSampler,
+                evaluate: Callable[[Any, float], dict[Action, float] | None],
+                tie_key: Callable[[Action], Any], confidence: float) -> Action:
+        worlds: list[tuple[float, dict[Action, float]]] = []
         weights: list[float] = []
         draw = sampler.draw
 
@@ -80,7 +85,7 @@ class RecordingSearchPlayer(SearchPlayer):
                 weights.append(out[1])
             return out
 
-        def valued(world: Any, left: float) -> Any:
+        def valued(world: Any, left: float) -> dict[Action, float] | None:
             values = evaluate(world, left)
             if values is not None:
                 worlds.append((weights[-1], values))
