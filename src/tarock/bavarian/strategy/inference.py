@@ -26,7 +26,6 @@ and play differently from the heuristic, and its estimate is rough.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from tarock.bavarian.auction import rung_of_target
@@ -146,9 +145,10 @@ class PlayLikelihood:
         self.public = {k: v for k, v in obs.items() if k not in ("hand", "laid_away")}
         self.done = obs.get("tricks", [])
         self.tricks = tricks = [t["cards"] for t in self.done] + [obs.get("trick", [])]
-        # (seat, what it saw then without its hand, the cards of the trick before, the card,
-        # the cards it played from then)
-        self.plays: list[tuple[int, _Seen, list[int], int, int]] = []
+        # (seat, what it saw then without its hand (its observation and the constraints that
+        # shows, which each world completes with the seat's hand), the cards of the trick
+        # before, the card, the cards it played from then)
+        self.plays: list[tuple[int, BavarianSampler, list[int], int, int]] = []
         later = dict.fromkeys(obs["active"], 0)
         for t in range(len(tricks) - 1, -1, -1):
             cards = [deck.index(e["card"]) for e in tricks[t]]
@@ -171,30 +171,20 @@ class PlayLikelihood:
             choices = legal.bit_count()
             if choices < 2:
                 continue
-            pile = world.pile if q == self.declarer and self.talon_game else seen.info.known_pile
-            view = View(self.opt, self.pack, seen.obs, hand, seen.info.holding(hand, pile))
+            pile = world.pile if q == self.declarer and self.talon_game else seen.known_pile
+            view = View(self.opt, self.pack, seen.obs, hand, seen.holding(hand, pile))
             cards = list(iter_bits(legal))
             chosen = view.bettel_card(cards) if self.bettel else view.card(cards)
             w *= 1.0 - EPSILON if chosen == card else EPSILON / (choices - 1)
         return w
 
-    def _seen_by(self, q: int, done: int, before: list[int]) -> _Seen:
+    def _seen_by(self, q: int, done: int, before: list[int]) -> BavarianSampler:
         """Seat ``q``'s observation when it played after ``before`` in trick ``done + 1``,
-        without its hand (and, for the declarer of a talon game, the cards he laid away): the
-        same in every world."""
+        without its hand (and, for the declarer of a talon game, the cards he laid away), read
+        by the sampler (which keeps it as ``obs``): the same in every world."""
         obs = dict(self.public)
         obs["seat"] = q
         obs["current_player"] = q
         obs["tricks"] = self.done[:done]
         obs["trick"] = self.tricks[done][:len(before)]
-        return _Seen(obs, BavarianSampler(self.opt, obs))
-
-
-@dataclass(frozen=True)
-class _Seen:
-    """What a seat saw before a card it played, but its own hand: the observation and the
-    constraints it shows (:class:`~tarock.bavarian.strategy.sampler.BavarianSampler`), which
-    each world completes with the seat's hand."""
-
-    obs: dict[str, Any]
-    info: BavarianSampler
+        return BavarianSampler(self.opt, obs)
