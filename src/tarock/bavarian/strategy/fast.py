@@ -16,6 +16,13 @@ once when the points taken already reach the window or all the points still out 
 search runs on an explicit stack (numba cannot cache recursive functions), and compiled code is
 cached on disk.
 
+At a trick's last card the solver searches one card of each run of the player's legal cards (cards
+of one suit with no live card between them, which take the trick alike): the one with the most
+points when his side takes the trick, else the fewest. Every line of play after one card of a run
+is a line after the other, in which the first is played later and its points go to whoever takes
+that later trick; so the card chosen is never worse (outside Bettel, where the pointless twins of
+the reference are the only equivalent cards). This cut the nodes by another third.
+
 The moves are ordered by what the cards can do, not only by what they are worth (the
 reference's order): on lead, masters that no opponent can trump first, then a defender's lead
 towards his partner's master; following, a card that the last player, an opponent, can still
@@ -266,15 +273,21 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
            rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
            must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray, row: int,
            by_bits: bool) -> int:
-    """The cards worth searching into ``out`` (one per equivalence class), well ordered;
-    ``by_bits``: each suit's cards run from the strongest up by index (outside Bettel), so the
-    live card next above one is the next live bit down, found without walking ``order``."""
+    """The cards worth searching into ``out`` (one per equivalence class, and at a trick's
+    last card one per run: see the module docstring), well ordered; ``by_bits``: each suit's
+    cards run from the strongest up by index (outside Bettel), so the live card next above
+    one is the next live bit down, found without walking ``order``."""
     legal = _legal(hands[p], trick, n, rules, masks, trump, must_beat)
     live = hands[0] | hands[1] | hands[2]
     for i in range(n):
         live |= 1 << trick[i]
     cnt = 0
     per = order.shape[1]
+    last = n == 2 and not bettel
+    if last:  # does the trick go to the side of ``p`` if his card does not beat ``best``?
+        bi = _best_pos(trick, n, rules, trump)
+        best = trick[bi]
+        ours_if_lost = ((p - n + bi) % 3 == declarer) == (p == declarer)
     for s in range(4):
         if not legal & masks[s]:
             continue
@@ -288,6 +301,14 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                 pm = lv & (low - 1)
                 if pm:
                     prev = top_bit(pm)
+                    if last and legal >> prev & 1:
+                        # the same run as the card kept for it: keep the one that dominates
+                        ours = ours_if_lost or _beats(c, best, rules, trump)
+                        kept = out[row, cnt - 1]
+                        if rules[R_POINTS, c] > rules[R_POINTS, kept] if ours \
+                                else rules[R_POINTS, c] < rules[R_POINTS, kept]:
+                            out[row, cnt - 1] = c
+                        continue
                     if legal >> prev & 1 and _twins(c, prev, rules, bettel):
                         continue
                 out[row, cnt] = c
