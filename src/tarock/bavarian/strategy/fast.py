@@ -16,12 +16,13 @@ once when the points taken already reach the window or all the points still out 
 search runs on an explicit stack (numba cannot cache recursive functions), and compiled code is
 cached on disk.
 
-At a trick's last card the solver searches one card of each run of the player's legal cards (cards
-of one suit with no live card between them, which take the trick alike): the one with the most
-points when his side takes the trick, else the fewest. Every line of play after one card of a run
-is a line after the other, in which the first is played later and its points go to whoever takes
-that later trick; so the card chosen is never worse (outside Bettel, where the pointless twins of
-the reference are the only equivalent cards). This cut the nodes by another third.
+Where it is settled which side takes the trick whatever the players after him do (always at its
+last card), the solver searches one card of each run of the player's legal cards (cards of one
+suit with no live card between them, which take the trick alike): the one with the most points
+when his side takes the trick, else the fewest. Every line of play after one card of a run is a
+line after the other, in which the first is played later and its points go to whoever takes that
+later trick; so the card chosen is never worse (outside Bettel, where the pointless twins of the
+reference are the only equivalent cards). This halved the nodes again.
 
 The moves are ordered by what the cards can do, not only by what they are worth (the
 reference's order): on lead, masters that no opponent can trump first, then a defender's lead
@@ -140,6 +141,34 @@ def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.nd
         if win:
             return win
     return cand
+
+
+@kernel
+def _taker(c: int, hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
+           best: int, rules: np.ndarray, masks: np.ndarray, trump: int) -> int:
+    """Whose side takes the trick if ``p`` plays ``c`` to it (``best`` winning it so far), as
+    far as that is settled whatever the players after him do: 1 his own, 0 the other, -1 not
+    settled. Outside Bettel."""
+    partner = -1 if p == declarer else 3 - p - declarer
+    if n == 0:  # settled only if no opponent can beat the card
+        s = rules[R_SUIT, c]
+        for q in range(3):
+            if q != p and q != partner and _can_beat(hands[q], c, s, rules, masks, trump):
+                return -1
+        return 1
+    led = rules[R_SUIT, trick[0]]
+    owner = (p - n + _best_pos(trick, n, rules, trump)) % 3
+    if _beats(c, best, rules, trump):
+        owner = p
+        best = c
+    ours = 1 if (owner == declarer) == (p == declarer) else 0
+    if n == 2:
+        return ours
+    last = (p + 1) % 3
+    if (last == declarer) == (owner == declarer) \
+            or not _can_beat(hands[last], best, led, rules, masks, trump):
+        return ours
+    return -1
 
 
 @kernel
@@ -273,21 +302,19 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
            rules: np.ndarray, masks: np.ndarray, order: np.ndarray, trump: int, bettel: bool,
            must_beat: bool, hint: int, out: np.ndarray, score: np.ndarray, row: int,
            by_bits: bool) -> int:
-    """The cards worth searching into ``out`` (one per equivalence class, and at a trick's
-    last card one per run: see the module docstring), well ordered; ``by_bits``: each suit's
-    cards run from the strongest up by index (outside Bettel), so the live card next above
-    one is the next live bit down, found without walking ``order``."""
+    """The cards worth searching into ``out`` (one per equivalence class, and one per run where
+    :func:`_taker` settles who takes the trick: see the module docstring), well ordered;
+    ``by_bits``: each suit's cards run from the strongest up by index (outside Bettel), so the
+    live card next above one is the next live bit down, found without walking ``order``."""
     legal = _legal(hands[p], trick, n, rules, masks, trump, must_beat)
     live = hands[0] | hands[1] | hands[2]
     for i in range(n):
         live |= 1 << trick[i]
     cnt = 0
     per = order.shape[1]
-    last = n == 2 and not bettel
-    if last:  # does the trick go to the side of ``p`` if his card does not beat ``best``?
-        bi = _best_pos(trick, n, rules, trump)
-        best = trick[bi]
-        ours_if_lost = ((p - n + bi) % 3 == declarer) == (p == declarer)
+    best = -1
+    if n:
+        best = trick[_best_pos(trick, n, rules, trump)]
     for s in range(4):
         if not legal & masks[s]:
             continue
@@ -301,11 +328,14 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                 pm = lv & (low - 1)
                 if pm:
                     prev = top_bit(pm)
-                    if last and legal >> prev & 1:
+                    taker = -1
+                    if legal >> prev & 1 and not bettel:
+                        taker = _taker(c, hands, trick, n, p, declarer, best, rules, masks,
+                                       trump)
+                    if taker >= 0:
                         # the same run as the card kept for it: keep the one that dominates
-                        ours = ours_if_lost or _beats(c, best, rules, trump)
                         kept = out[row, cnt - 1]
-                        if rules[R_POINTS, c] > rules[R_POINTS, kept] if ours \
+                        if rules[R_POINTS, c] > rules[R_POINTS, kept] if taker \
                                 else rules[R_POINTS, c] < rules[R_POINTS, kept]:
                             out[row, cnt - 1] = c
                         continue
