@@ -243,9 +243,9 @@ def _order_follows(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declare
                    score: np.ndarray, row: int, cnt: int) -> None:
     """Scores of the cards that follow in a point contract, lowest first. A partner's trick
     that the last player cannot take is smeared with points; else cards that win for sure, the
-    cheapest first (in the last place the most points first); then cards that lose, the fewest
-    points first, or the most when the partner plays last and can still win the trick; last,
-    in the second place, cards that win unless the last player, an opponent, beats them."""
+    most points first (then the weakest); then cards that lose, the fewest points first, or
+    the most when the partner plays last and can still win the trick; last, in the second
+    place, cards that win unless the last player, an opponent, beats them."""
     bi = _best_pos(trick, n, rules, trump)
     best = trick[bi]
     owner = (p - n + bi) % 3
@@ -266,7 +266,7 @@ def _order_follows(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declare
         elif friends:
             score[row, i] = (1000 if win else 0) - pts
         elif win:
-            score[row, i] = (pts if n < 2 else -pts) * 100 + pw
+            score[row, i] = -pts * 100 + pw
         elif smear:
             score[row, i] = 100000 - pts * 100 + pw
         else:
@@ -321,26 +321,29 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
         if by_bits:
             g = legal & masks[s]
             lv = live & masks[s]
+            taker = -2  # who takes the trick after a card of the current run (-2: not known)
             while g:
                 low = g & -g
                 c = top_bit(low)
                 g ^= low
                 pm = lv & (low - 1)
-                if pm:
-                    prev = top_bit(pm)
-                    taker = -1
-                    if legal >> prev & 1 and not bettel:
+                prev = top_bit(pm) if pm else -1
+                if prev < 0 or not legal >> prev & 1:
+                    taker = -2  # a new run
+                elif not bettel:
+                    if taker == -2:
                         taker = _taker(c, hands, trick, n, p, declarer, best, rules, masks,
                                        trump)
-                    if taker >= 0:
-                        # the same run as the card kept for it: keep the one that dominates
+                    if taker >= 0:  # keep the card of the run that dominates
                         kept = out[row, cnt - 1]
                         if rules[R_POINTS, c] > rules[R_POINTS, kept] if taker \
                                 else rules[R_POINTS, c] < rules[R_POINTS, kept]:
                             out[row, cnt - 1] = c
                         continue
-                    if legal >> prev & 1 and _twins(c, prev, rules, bettel):
+                    if _twins(c, prev, rules, bettel):
                         continue
+                else:
+                    continue  # Bettel: any two cards of a run are equivalent
                 out[row, cnt] = c
                 cnt += 1
             continue
