@@ -307,6 +307,9 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
     ``by_bits``: each suit's cards run from the strongest up by index (outside Bettel), so the
     live card next above one is the next live bit down, found without walking ``order``."""
     legal = _legal(hands[p], trick, n, rules, masks, trump, must_beat)
+    if legal & (legal - 1) == 0:  # one card: nothing to choose or order
+        out[row, 0] = top_bit(legal)
+        return 1
     live = hands[0] | hands[1] | hands[2]
     for i in range(n):
         live |= 1 << trick[i]
