@@ -279,7 +279,7 @@ def test_bavarian_random_positions_agree_with_reference(pack: Any, bettel: bool)
         args = (pack, pos.trump, bettel, False)
         values = bavarian_solver.Solver(*args).action_values(pos)
         assert bavarian_fast.FastSolver(*args).action_values(pos) == values
-        # ``solve`` chooses among the cards itself, one of each run at a trick's last card
+        # ``solve`` chooses among the cards itself, one of a run where the trick's side is settled
         best = min if bettel == (pos.to_move == pos.declarer) else max
         assert bavarian_fast.FastSolver(*args).solve(pos) == best(values.values())
 
@@ -289,15 +289,15 @@ def _takers(solver: Any, pos: Any, card: int) -> set[bool]:
     to move may finish it once he plays ``card``."""
     out: set[bool] = set()
 
-    def finish(hands: list[int], trick: list[int]) -> None:
+    def finish(trick: list[int]) -> None:
         if len(trick) == 3:
             out.add((pos.leader + trick.index(solver._best(trick))) % 3 == pos.declarer)
             return
         q = (pos.leader + len(trick)) % 3
-        for c in iter_bits(solver.legal(hands[q], trick)):
-            finish(hands, [*trick, c])
+        for c in iter_bits(solver.legal(pos.hands[q], trick)):
+            finish([*trick, c])
 
-    finish(pos.hands, [*pos.trick, card])
+    finish([*pos.trick, card])
     return out
 
 
