@@ -146,9 +146,9 @@ def _legal(hand: int, trick: np.ndarray, n: int, rules: np.ndarray, masks: np.nd
 
 @kernel
 def _taker(c: int, hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
-           best: int, rules: np.ndarray, masks: np.ndarray, trump: int) -> int:
-    """Whose side takes the trick if ``p`` plays ``c`` to it (``best`` winning it so far), as
-    far as that is settled whatever the players after him do: 1 his own, 0 the other, -1 not
+           bi: int, rules: np.ndarray, masks: np.ndarray, trump: int) -> int:
+    """Whose side takes the trick if ``p`` plays ``c`` to it (``trick[bi]`` winning it so far),
+    as far as that is settled whatever the players after him do: 1 his own, 0 the other, -1 not
     settled. Outside Bettel."""
     partner = -1 if p == declarer else 3 - p - declarer
     if n == 0:  # settled only if no opponent can beat the card
@@ -158,7 +158,8 @@ def _taker(c: int, hands: np.ndarray, trick: np.ndarray, n: int, p: int, declare
                 return -1
         return 1
     led = rules[R_SUIT, trick[0]]
-    owner = (p - n + _best_pos(trick, n, rules, trump)) % 3
+    best = trick[bi]
+    owner = (p - n + bi) % 3
     if _beats(c, best, rules, trump):
         owner = p
         best = c
@@ -240,14 +241,14 @@ def _order_leads(hands: np.ndarray, p: int, declarer: int, live: int, rules: np.
 
 @kernel
 def _order_follows(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
-                   rules: np.ndarray, masks: np.ndarray, trump: int, out: np.ndarray,
+                   bi: int, rules: np.ndarray, masks: np.ndarray, trump: int, out: np.ndarray,
                    score: np.ndarray, row: int, cnt: int) -> None:
     """Scores of the cards that follow in a point contract, lowest first. A partner's trick
     that the last player cannot take is smeared with points; else cards that win for sure, the
     most points first (then the weakest); then cards that lose, the fewest points first, or
     the most when the partner plays last and can still win the trick; last, in the second
-    place, cards that win unless the last player, an opponent, beats them."""
-    bi = _best_pos(trick, n, rules, trump)
+    place, cards that win unless the last player, an opponent, beats them (``trick[bi]`` wins
+    the trick so far)."""
     best = trick[bi]
     owner = (p - n + bi) % 3
     friends = (owner == declarer) == (p == declarer)
@@ -275,15 +276,14 @@ def _order_follows(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declare
 
 
 @kernel
-def _order_bettel(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
+def _order_bettel(trick: np.ndarray, n: int, p: int, declarer: int, bi: int,
                   rules: np.ndarray, trump: int, out: np.ndarray, score: np.ndarray, row: int,
                   cnt: int) -> None:
     """Scores of the cards of Bettel, lowest first. The declarer, who must lose every trick,
     leads his weakest card first and follows with the strongest card that loses; the defenders
-    lead their strongest first and follow with the weakest card that wins, else the weakest."""
-    best = -1
-    if n:
-        best = trick[_best_pos(trick, n, rules, trump)]
+    lead their strongest first and follow with the weakest card that wins, else the weakest
+    (``trick[bi]`` wins the trick so far)."""
+    best = trick[bi] if n else -1
     for i in range(cnt):
         c = out[row, i]
         pw = rules[R_POWER, c]
@@ -316,9 +316,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
         live |= 1 << trick[i]
     cnt = 0
     per = order.shape[1]
-    best = -1
-    if n:
-        best = trick[_best_pos(trick, n, rules, trump)]
+    bi = _best_pos(trick, n, rules, trump) if n else -1  # who wins the trick so far
     for s in range(4):
         if not legal & masks[s]:
             continue
@@ -336,7 +334,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
                     taker = -2  # a new run
                 elif not bettel:
                     if taker == -2:
-                        taker = _taker(c, hands, trick, n, p, declarer, best, rules, masks,
+                        taker = _taker(c, hands, trick, n, p, declarer, bi, rules, masks,
                                        trump)
                     if taker >= 0:  # keep the card of the run that dominates
                         kept = out[row, cnt - 1]
@@ -369,11 +367,12 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, declarer: int,
     if cnt <= 1:
         return cnt
     if bettel:
-        _order_bettel(hands, trick, n, p, declarer, rules, trump, out, score, row, cnt)
+        _order_bettel(trick, n, p, declarer, bi, rules, trump, out, score, row, cnt)
     elif n == 0:
         _order_leads(hands, p, declarer, live, rules, masks, trump, out, score, row, cnt)
     else:
-        _order_follows(hands, trick, n, p, declarer, rules, masks, trump, out, score, row, cnt)
+        _order_follows(hands, trick, n, p, declarer, bi, rules, masks, trump, out, score, row,
+                       cnt)
     sort_moves(out, score, row, cnt, hint)
     return cnt
 
