@@ -9,12 +9,12 @@ candidates does, never in Bettel) and the Bettel order of the cards in Bettel.
 
 The search is the reference's alpha-beta (the declarer maximises, or in Bettel minimises) with
 its equivalence reduction (adjacent live cards of one suit in one hand that score alike), driven
-by null-window searches (MTD(f) from the reference's estimate, galloping away from it, then
-bisecting). The value is additive over tricks, so the tables below hold the points still to
-come and the search carries the points taken since the root; a node is cut at once when the
-points taken already reach the window or all the points still out cannot. The search runs on
-an explicit stack (numba cannot cache recursive functions), and compiled code is cached on
-disk.
+by null-window searches (MTD(f) from the reference's estimate, coming down on the value from
+above: see :func:`_mtdf`). The value is additive over tricks, so the tables below hold the
+points still to come and the search carries the points taken since the root; a node is cut at
+once when the points taken already reach the window or all the points still out cannot. The
+search runs on an explicit stack (numba cannot cache recursive functions), and compiled code is
+cached on disk.
 
 Where it is settled which side takes the trick whatever the players after him do (always at its
 last card), the solver searches one card of each run of the player's legal cards (cards of one
@@ -775,21 +775,25 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
           declarer: int, rules: np.ndarray, masks: np.ndarray, order: np.ndarray,
           compress: np.ndarray, trump: int, bettel: bool, must_beat: bool, tab: np.ndarray,
           sim: np.ndarray, ctx: np.ndarray) -> int:
-    """Null-window searches until the bounds meet: the first tests ``guess``, the next ones
-    step away from it in the direction it failed by 1, 2, 4, ... points, and once both a lower
-    and an upper bound were found the range between them is bisected (the value is between 0
-    and the points still out, or 0 and 1 in Bettel; stepping one point at a time, as plain
-    MTD(f) does, takes dozens of searches here)."""
+    """Null-window searches until the bounds meet. The first tests ``guess``; while every test
+    has failed high, the next ones step up from it by 1, 2, 4, ... points; after a test fails
+    low, the next one tests the new upper bound, so the tests come down on the value from above
+    (the value is between 0 and the points still out, or 0 and 1 in Bettel).
+
+    A test that fails high proves that the declarer reaches the bound against every defence:
+    every card of both defenders must be refuted, two of the three hands. A test that fails low
+    needs every card of one hand refuted, and took a third of the nodes on the benchmark's 50
+    deals. Coming down from above makes one test fail high, at the value; bisecting made a third
+    of them fail high, and took 28% more nodes."""
     fr = np.zeros((_PLIES, _FIELDS), dtype=np.int64)
     mv = np.zeros((_PLIES, 16), dtype=np.int64)
     sc = np.zeros((_PLIES, 16), dtype=np.int64)
     key = np.zeros(4, dtype=np.int64)
     lo = 0
     hi = 1 if bettel else _points(hands, trick, n, rules, masks)
-    g = min(max(guess, lo + 1), hi)
-    b = g
+    b = min(max(guess, lo + 1), hi)
     step = 1
-    way = 0  # 1 while only failing high, -1 while only failing low, 2 once both were seen
+    rising = True  # no test has failed low yet
     while lo < hi:
         g = _search(hands, trick, n, leader, b - 1, b, first, declarer, rules, masks, order,
                     compress, trump, bettel, must_beat, tab, sim, ctx, fr, mv, sc, key)
@@ -798,17 +802,14 @@ def _mtdf(hands: np.ndarray, trick: np.ndarray, n: int, leader: int, first: int,
             return g
         if g < b:
             hi = g
-            way = -1 if way <= 0 else 2
+            rising = False
         else:
             lo = g
-            way = 1 if way >= 0 else 2
-        if way == 1:
+        if rising:
             b = min(lo + step, hi)
-        elif way == -1:
-            b = max(hi - step + 1, lo + 1)
+            step *= 2
         else:
-            b = (lo + hi + 1) // 2
-        step *= 2
+            b = hi
     return lo
 
 
