@@ -24,8 +24,10 @@ Why it is exact and fast:
   one preallocated table per process (:mod:`tarock.players.compiled`); each
   :class:`FastSolver` (one per world, like the reference) gets a fresh stamp, so entries of
   other worlds are never read;
-* the reference's move ordering and equivalence reduction (adjacent live plain tarokks in one
-  hand), and the last trick played out without branching.
+* the reference's equivalence reduction (adjacent live plain tarokks in one hand) and one card
+  of each run of suit cards where it is settled which team takes the trick; the reference's
+  move ordering, with the cards judged by what the players after the mover can still do (see
+  :func:`_moves`); and the last trick played out without branching.
 
 Compiled functions are cached on disk (``cache=True``): only the first start on a machine pays
 for compiling (some seconds).
@@ -284,6 +286,14 @@ def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, p
 
 
 @kernel
+def _rank(c: int, led: int) -> int:
+    """How strong ``c`` is in a trick led in suit ``led``: a tarokk or a card of the led suit by
+    its strength, any other card -1 (it cannot win)."""
+    s = _SUIT[c]
+    return _STRENGTH[c] if s in (TAROKK_SUIT, led) else -1
+
+
+@kernel
 def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won: int, xxi: int,
            pc: int, teamd: np.ndarray) -> tuple[int, int, int, int, int, int, int]:
     """The facts after a complete trick: winner, pts, trd, won, xxi, pc, ult (as the
@@ -297,8 +307,7 @@ def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won:
         c = trick[i]
         tmask |= 1 << c
         tp += _POINTS[c]
-        s = _SUIT[c]
-        k = _STRENGTH[c] if (s == 4 or s == led) else -1
+        k = _rank(c, led)
         if k > best_key:
             best = i
             best_key = k
@@ -332,11 +341,85 @@ def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won:
 
 
 @kernel
+def _best_pos(trick: np.ndarray, n: int) -> int:
+    """Where in the trick (``n`` > 0 cards) the card that wins it so far lies."""
+    led = _SUIT[trick[0]]
+    best = 0
+    for i in range(1, n):
+        if _rank(trick[i], led) > _rank(trick[best], led):
+            best = i
+    return best
+
+
+@kernel
+def _can_beat(hand: int, best: int, first: int) -> bool:
+    """Whether ``hand``, to play to a trick whose first card is ``first`` and which ``best``
+    wins so far, holds a card it may play that beats it (HU-PLAY-6: the led suit, else a
+    tarokk). The pagát kept for the ultimo is counted as playable: the answer may say yes where
+    the true one is no, never the other way round."""
+    cand = hand & _FOLLOW[first]
+    if cand == 0:
+        cand = hand & TAROKKS
+        if cand == 0:
+            return False
+    # the strongest candidate: the highest tarokk, else the lowest bit (a suit's king first)
+    top = top_bit(cand) if cand & TAROKKS else top_bit(cand & -cand)
+    led = _SUIT[first]
+    return _rank(top, led) > _rank(best, led)
+
+
+@kernel
+def _stays(best: int, owner: int, hands: np.ndarray, trick: np.ndarray, n: int, leader: int,
+           teamd: np.ndarray) -> bool:
+    """Whether the trick, which ``best`` (``owner``'s) wins once its card ``n`` (0-based) is
+    played, stays with ``owner``'s team whatever the players after that card do: none of the
+    other team after it can beat ``best`` (a partner of the owner who beats it leaves a card
+    that is stronger still)."""
+    first = trick[0] if n else best
+    for k in range(n + 1, 4):
+        q = (leader + k) % 4
+        if teamd[q] != teamd[owner] and _can_beat(hands[q], best, first):
+            return False
+    return True
+
+
+@kernel
+def _taker(c: int, hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
+           teamd: np.ndarray) -> int:
+    """Whose team takes the trick if ``p`` plays ``c`` to it, as far as that is settled whatever
+    the players after him do: 1 his own, 0 the other, -1 not settled."""
+    if n == 0:
+        best, owner = c, p
+    else:
+        bi = _best_pos(trick, n)
+        best, owner = trick[bi], (leader + bi) % 4
+        led = _SUIT[trick[0]]
+        if _rank(c, led) > _rank(best, led):
+            best, owner = c, p
+    if not _stays(best, owner, hands, trick, n, leader, teamd):
+        return -1
+    return 1 if teamd[owner] == teamd[p] else 0
+
+
+@kernel
 def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
            teamd: np.ndarray, keep: np.ndarray, hint: int, out: np.ndarray,
            score: np.ndarray, row: int) -> int:
-    """The cards worth searching (one per equivalence class) into ``out``, in the reference's
-    order; returns how many."""
+    """The cards worth searching into ``out``, well ordered; returns how many.
+
+    One card per class of equivalent plain tarokks (as the reference), and one card of each run
+    of suit cards (adjacent live cards of a suit in this hand) where :func:`_taker` settles
+    which team takes the trick: the stronger, which has more points, when the mover's team
+    takes it, else the weaker. Every line of play after one card of a run is a line after the
+    other with the other card played later, and team d's value never falls when d takes one
+    more card (points, and a king for the kings), so the card kept is never worse.
+
+    Order: on lead, the cards no opponent can beat first, then the reference's order (five-point
+    cards, then the strongest). Following, as the reference (win cheaply, smear the partner's
+    trick, else lose the fewest points), except that a partner's trick an opponent after the
+    mover can still take is not smeared; a card that wins now but that an opponent after the
+    mover can still beat comes last; and the mover smears his losing cards when a partner after
+    him can still take the trick."""
     hand = hands[p]
     if n == 0:
         legal = hand
@@ -348,11 +431,14 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
                 legal = hand
     if keep[p] and legal & 1 and legal != 1:  # T1 is bit 0
         legal ^= 1
+    if legal & (legal - 1) == 0:  # one card: nothing to choose or order
+        out[row, 0] = top_bit(legal)
+        return 1
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(n):
+        live |= 1 << trick[i]
     plain = legal & PLAIN_TAROKKS
     if plain & (plain - 1):
-        live = hands[0] | hands[1] | hands[2] | hands[3]
-        for i in range(n):
-            live |= 1 << trick[i]
         live_plain = live & PLAIN_TAROKKS
         drop = 0
         m = plain
@@ -366,36 +452,56 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
             m ^= low
         legal &= ~drop
     cnt = 0
+    prev = -1  # the card before, in index order (in a suit, the next stronger)
+    taker = -2  # who takes the trick after a card of the current run (-2: not known)
     m = legal
     while m:
         low = m & -m
-        out[row, cnt] = top_bit(low)
-        cnt += 1
+        c = top_bit(low)
         m ^= low
+        between = (low - 1) & ~((2 << prev) - 1) if prev >= 0 else 0
+        if prev >= 22 and _SUIT[c] == _SUIT[prev] and not live & between:
+            if taker == -2:
+                taker = _taker(c, hands, trick, n, p, leader, teamd)
+            if taker >= 0:  # keep the card of the run that dominates
+                if taker == 0:
+                    out[row, cnt - 1] = c  # the other team takes the trick: the fewer points
+                prev = c
+                continue
+        else:
+            taker = -2  # a new run
+        out[row, cnt] = c
+        cnt += 1
+        prev = c
     if cnt == 1:
         return 1
     if n == 0:
         for i in range(cnt):
-            score[row, i] = _LEAD[out[row, i]]
+            c = out[row, i]
+            sure = _taker(c, hands, trick, n, p, leader, teamd) == 1
+            score[row, i] = _LEAD[c] - (100000 if sure else 0)
     else:
         led = _SUIT[trick[0]]
-        best_i = 0
-        best_key = -1
-        for i in range(n):
-            c = trick[i]
-            s = _SUIT[c]
-            k = _STRENGTH[c] if (s == 4 or s == led) else -1
-            if k > best_key:
-                best_i = i
-                best_key = k
-        mine = teamd[(leader + best_i) % 4] == teamd[p]
+        bi = _best_pos(trick, n)
+        best = trick[bi]
+        best_key = _rank(best, led)
+        owner = (leader + bi) % 4
+        mine = teamd[owner] == teamd[p] and _stays(best, owner, hands, trick, n, leader, teamd)
+        hope = False  # a partner after p can still take the trick
+        if not mine:
+            for j in range(n + 1, 4):
+                q = (leader + j) % 4
+                if teamd[q] == teamd[p] and _can_beat(hands[q], best, trick[0]):
+                    hope = True
         for i in range(cnt):
             c = out[row, i]
-            s = _SUIT[c]
-            k = _STRENGTH[c] if (s == 4 or s == led) else -1
+            k = _rank(c, led)
             if k > best_key:
-                sc = 200 + k if mine else -200 + k - 10 * _POINTS[c]
-            elif mine:
+                if not mine and _taker(c, hands, trick, n, p, leader, teamd) != 1:
+                    sc = 100000 + k  # an opponent after p can still beat it
+                else:
+                    sc = 200 + k if mine else -200 + k - 10 * _POINTS[c]
+            elif mine or hope:
                 sc = -_POINTS[c]
             else:
                 sc = 4 * _POINTS[c] + (1 if k > 0 else 0)
