@@ -407,12 +407,15 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
            score: np.ndarray, row: int) -> int:
     """The cards worth searching into ``out``, well ordered; returns how many.
 
-    One card per class of equivalent plain tarokks (as the reference), and one card of each run
-    of suit cards (adjacent live cards of a suit in this hand) where :func:`_taker` settles
-    which team takes the trick: the stronger, which has more points, when the mover's team
-    takes it, else the weaker. Every line of play after one card of a run is a line after the
-    other with the other card played later, and team d's value never falls when d takes one
-    more card (points, and a king for the kings), so the card kept is never worse.
+    One card per class of equivalent plain tarokks (as the reference), and one card of each
+    run where :func:`_taker` settles which team takes the trick. A run is legal cards of one
+    suit (the tarokks but the pagát count as one) with no live card of another hand between
+    them: they take the trick alike, and every line of play after one is a line after the other
+    with the other card played later. Team d's value never falls when d takes one more card
+    (points, a king for the kings; the XXI cannot be caught in a trick it is settled to win,
+    and in one it is settled to lose it only adds to the other team), so the card with the
+    most points is never worse when the mover's team takes the trick, and the one with the
+    fewest when the other team does: that card is kept.
 
     Order: on lead, the cards no opponent can beat first, then the reference's order (five-point
     cards, then the strongest). Following, as the reference (win cheaply, smear the partner's
@@ -437,6 +440,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
     live = hands[0] | hands[1] | hands[2] | hands[3]
     for i in range(n):
         live |= 1 << trick[i]
+    others = live & ~legal  # the live cards that no run of ``p``'s may have between its cards
     plain = legal & PLAIN_TAROKKS
     if plain & (plain - 1):
         live_plain = live & PLAIN_TAROKKS
@@ -460,12 +464,13 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
         c = top_bit(low)
         m ^= low
         between = (low - 1) & ~((2 << prev) - 1) if prev >= 0 else 0
-        if prev >= 22 and _SUIT[c] == _SUIT[prev] and not live & between:
+        if prev > T1 and _SUIT[c] == _SUIT[prev] and not others & between:
             if taker == -2:
                 taker = _taker(c, hands, trick, n, p, leader, teamd)
             if taker >= 0:  # keep the card of the run that dominates
-                if taker == 0:
-                    out[row, cnt - 1] = c  # the other team takes the trick: the fewer points
+                kept = out[row, cnt - 1]
+                if _POINTS[c] > _POINTS[kept] if taker else _POINTS[c] < _POINTS[kept]:
+                    out[row, cnt - 1] = c
                 prev = c
                 continue
         else:
