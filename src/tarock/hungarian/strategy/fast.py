@@ -25,9 +25,9 @@ Why it is exact and fast:
   :class:`FastSolver` (one per world, like the reference) gets a fresh stamp, so entries of
   other worlds are never read;
 * the reference's equivalence reduction (adjacent live plain tarokks in one hand) and one card
-  of each run of suit cards where it is settled which team takes the trick; the reference's
-  move ordering, with the cards judged by what the players after the mover can still do (see
-  :func:`_moves`); and the last trick played out without branching.
+  of each run (suit cards, or tarokks but the pagát) where it is settled which team takes the
+  trick; the reference's move ordering, with the cards judged by what the players after the
+  mover can still do (see :func:`_moves`); and the last trick played out without branching.
 
 Compiled functions are cached on disk (``cache=True``): only the first start on a machine pays
 for compiling (some seconds).
