@@ -176,12 +176,13 @@ def test_hungarian_run_card_is_chosen_by_who_takes_the_trick() -> None:
         sign = 1 if pos.team_d[pos.to_move] else -1  # values are team d's
         trick = np.zeros(4, dtype=np.int64)
         trick[:len(pos.trick)] = pos.trick
+        bi = hungarian_fast._best_pos(trick, len(pos.trick)) if pos.trick else -1
         for a, b in runs:
             takers = _hungarian_takers(pos, a)
             assert takers == _hungarian_takers(pos, b)
             settled = hungarian_fast._taker(a, np.array(pos.hands, dtype=np.int64), trick,
                                             len(pos.trick), pos.to_move, pos.leader,
-                                            np.array(pos.team_d))
+                                            np.array(pos.team_d), bi)
             if settled >= 0:  # the solver may miss a settled trick, never invent one
                 assert takers == {bool(settled)}
             if len(takers) > 1:

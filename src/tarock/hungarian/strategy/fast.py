@@ -298,20 +298,13 @@ def _close(trick: np.ndarray, leader: int, played: int, pts: int, trd: int, won:
            pc: int, teamd: np.ndarray) -> tuple[int, int, int, int, int, int, int]:
     """The facts after a complete trick: winner, pts, trd, won, xxi, pc, ult (as the
     reference's ``close``)."""
-    led = _SUIT[trick[0]]
-    best = 0
-    best_key = -1
     tmask = 0
     tp = 0
     for i in range(4):
         c = trick[i]
         tmask |= 1 << c
         tp += _POINTS[c]
-        k = _rank(c, led)
-        if k > best_key:
-            best = i
-            best_key = k
-    winner = (leader + best) % 4
+    winner = (leader + _best_pos(trick, 4)) % 4
     wd = teamd[winner]
     if wd:
         pts += tp
@@ -385,13 +378,13 @@ def _stays(best: int, owner: int, hands: np.ndarray, trick: np.ndarray, n: int, 
 
 @kernel
 def _taker(c: int, hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
-           teamd: np.ndarray) -> int:
-    """Whose team takes the trick if ``p`` plays ``c`` to it, as far as that is settled whatever
-    the players after him do: 1 his own, 0 the other, -1 not settled."""
+           teamd: np.ndarray, bi: int) -> int:
+    """Whose team takes the trick if ``p`` plays ``c`` to it (``trick[bi]`` winning it so far,
+    if ``n`` > 0), as far as that is settled whatever the players after him do: 1 his own, 0
+    the other, -1 not settled."""
     if n == 0:
         best, owner = c, p
     else:
-        bi = _best_pos(trick, n)
         best, owner = trick[bi], (leader + bi) % 4
         led = _SUIT[trick[0]]
         if _rank(c, led) > _rank(best, led):
@@ -441,6 +434,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
     for i in range(n):
         live |= 1 << trick[i]
     others = live & ~legal  # the live cards that no run of ``p``'s may have between its cards
+    bi = _best_pos(trick, n) if n else -1  # who wins the trick so far
     plain = legal & PLAIN_TAROKKS
     if plain & (plain - 1):
         live_plain = live & PLAIN_TAROKKS
@@ -463,10 +457,9 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
         low = m & -m
         c = top_bit(low)
         m ^= low
-        between = (low - 1) & ~((2 << prev) - 1) if prev >= 0 else 0
-        if prev > T1 and _SUIT[c] == _SUIT[prev] and not others & between:
+        if prev > T1 and _SUIT[c] == _SUIT[prev] and not others & (low - 1) & ~((2 << prev) - 1):
             if taker == -2:
-                taker = _taker(c, hands, trick, n, p, leader, teamd)
+                taker = _taker(c, hands, trick, n, p, leader, teamd, bi)
             if taker >= 0:  # keep the card of the run that dominates
                 kept = out[row, cnt - 1]
                 if _POINTS[c] > _POINTS[kept] if taker else _POINTS[c] < _POINTS[kept]:
@@ -483,11 +476,10 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
     if n == 0:
         for i in range(cnt):
             c = out[row, i]
-            sure = _taker(c, hands, trick, n, p, leader, teamd) == 1
+            sure = _taker(c, hands, trick, n, p, leader, teamd, bi) == 1
             score[row, i] = _LEAD[c] - (100000 if sure else 0)
     else:
         led = _SUIT[trick[0]]
-        bi = _best_pos(trick, n)
         best = trick[bi]
         best_key = _rank(best, led)
         owner = (leader + bi) % 4
@@ -502,7 +494,7 @@ def _moves(hands: np.ndarray, trick: np.ndarray, n: int, p: int, leader: int,
             c = out[row, i]
             k = _rank(c, led)
             if k > best_key:
-                if not mine and _taker(c, hands, trick, n, p, leader, teamd) != 1:
+                if not mine and _taker(c, hands, trick, n, p, leader, teamd, bi) != 1:
                     sc = 100000 + k  # an opponent after p can still beat it
                 else:
                     sc = 200 + k if mine else -200 + k - 10 * _POINTS[c]
