@@ -8,6 +8,7 @@ code is cached on disk, so only the first run on a machine pays for compiling.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterator
 from typing import Any
@@ -196,6 +197,86 @@ def test_hungarian_run_card_is_chosen_by_who_takes_the_trick() -> None:
             pairs["tarokk" if SUIT_OF[a] == TAROKK_SUIT else "suit"] += 1
             pairs["ours" if takers == {True} else "theirs"] += 1
     assert min(pairs.values()) >= 30, pairs
+
+
+def _hungarian_least(pos: Any, team: bool, cards: int) -> tuple[int, int, bool]:
+    """Over every way to play out ``pos`` from a trick boundary: the fewest tricks and the
+    fewest card points that ``team`` (team d or not) takes from here on, and whether it takes
+    all of ``cards`` in every one."""
+
+    @functools.cache
+    def boundary(hands: tuple[int, ...], leader: int) -> tuple[int, int, bool]:
+        if not hands[leader]:
+            return 0, 0, True
+        best = (99, 999, True)
+        for trick in tricks(hands, leader, ()):
+            winner = hungarian_solver.trick_facts(trick, leader, pos.team_d)
+            ours = pos.team_d[winner] == team
+            played = sum(1 << c for c in trick)
+            t, pts, all_in = boundary(tuple(h & ~played for h in hands), winner)
+            if ours:
+                t, pts = t + 1, pts + sum(POINTS[c] for c in trick)
+            else:
+                all_in = all_in and not played & cards
+            best = (min(best[0], t), min(best[1], pts), best[2] and all_in)
+        return best
+
+    def tricks(hands: tuple[int, ...], leader: int,
+               trick: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+        if len(trick) == 4:
+            yield trick
+            return
+        q = (leader + len(trick)) % 4
+        keep = pos.keep_pagat[0] if pos.team_d[q] else pos.keep_pagat[1]
+        for c in iter_bits(hungarian_solver._legal(hands[q], trick[0] if trick else -1, keep)):
+            yield from tricks(hands, leader, (*trick, c))
+
+    return boundary(tuple(pos.hands), pos.leader)
+
+
+def test_hungarian_sure_tarokks_take_their_tricks() -> None:
+    """What the bounds take as sure: the live tarokks stronger than all of the other team's
+    end in their team's tricks however the deal is played out, that team takes at least the
+    sure tricks and the sure points, and the claim is exact (some line of play gives no more)
+    often enough to be tested by it."""
+    checked = tight_tricks = tight_points = 0
+    for state in _boundaries(make_game("hungarian-tarokk"), 40, 1):
+        if 9 - len(state.tricks) > 5:
+            continue
+        pos = hungarian_solver.position_from_state(state)
+        dm = sum(h for h, d in zip(pos.hands, pos.team_d, strict=True) if d)
+        sure, xd, tricks, points = hungarian_fast._sure(np.array(pos.hands, dtype=np.int64), dm)
+        if not sure:
+            continue
+        least_tricks, least_points, all_in = _hungarian_least(pos, xd, sure)
+        assert all_in and least_tricks >= tricks >= 1 and least_points >= points
+        checked += 1
+        tight_tricks += least_tricks == tricks
+        tight_points += least_points == points
+    assert checked >= 150 and tight_tricks >= 80 and tight_points >= 10, (
+        checked, tight_tricks, tight_points)
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_hungarian_bounds_hold_the_exact_value(options: dict[str, Any]) -> None:
+    """The bounds that cut the search off at a trick boundary without searching (what the
+    scoring facts allow, narrowed by the tricks that the strongest live tarokks surely take)
+    hold the reference's exact value, and they settle some positions outright."""
+    checked = exact_lo = exact_hi = 0
+    for state in _boundaries(make_game("hungarian-tarokk", options), 40, 1):
+        if 9 - len(state.tricks) > 4:
+            continue
+        pos = hungarian_solver.position_from_state(state)
+        value = hungarian_solver.Solver().solve(pos)
+        lo, hi = hungarian_fast._bounds(
+            hungarian_fast.value_table(pos.scorer), np.array(pos.hands, dtype=np.int64),
+            np.array(pos.team_d), pos.tricks_played, pos.points_d, pos.tricks_d, pos.won_d,
+            pos.xxi, pos.pcatch)
+        assert lo <= value <= hi, (lo, value, hi)
+        checked += 1
+        exact_lo += lo == value
+        exact_hi += hi == value
+    assert checked >= 100 and min(exact_lo, exact_hi) >= 10, (checked, exact_lo, exact_hi)
 
 
 def test_hungarian_node_limit_raises_in_the_solver_and_the_domain() -> None:
