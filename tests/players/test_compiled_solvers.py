@@ -133,24 +133,24 @@ def test_hungarian_compiled_solver_agrees_five_tricks_left() -> None:
                 == hungarian_solver.Solver().action_values(pos))
 
 
+def _hungarian_tricks(pos: Any, hands: tuple[int, ...], leader: int,
+                     trick: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+    """Every way to finish ``trick`` (led by ``leader``) by legal cards of ``hands``."""
+    if len(trick) == 4:
+        yield trick
+        return
+    q = (leader + len(trick)) % 4
+    keep = pos.keep_pagat[0] if pos.team_d[q] else pos.keep_pagat[1]
+    for c in iter_bits(hungarian_solver._legal(hands[q], trick[0] if trick else -1, keep)):
+        yield from _hungarian_tricks(pos, hands, leader, (*trick, c))
+
+
 def _hungarian_takers(pos: Any, card: int) -> set[bool]:
     """Whether the team of the player to move takes the current trick, for each way the
     players after him may finish it once he plays ``card``."""
     me = pos.team_d[pos.to_move]
-    out: set[bool] = set()
-
-    def finish(trick: list[int]) -> None:
-        if len(trick) == 4:
-            out.add(pos.team_d[hungarian_solver.trick_facts(trick, pos.leader, pos.team_d)]
-                    == me)
-            return
-        q = (pos.leader + len(trick)) % 4
-        keep = pos.keep_pagat[0] if pos.team_d[q] else pos.keep_pagat[1]
-        for c in iter_bits(hungarian_solver._legal(pos.hands[q], trick[0], keep)):
-            finish([*trick, c])
-
-    finish([*pos.trick, card])
-    return out
+    return {pos.team_d[hungarian_solver.trick_facts(trick, pos.leader, pos.team_d)] == me
+            for trick in _hungarian_tricks(pos, pos.hands, pos.leader, (*pos.trick, card))}
 
 
 def test_hungarian_run_card_is_chosen_by_who_takes_the_trick() -> None:
@@ -209,7 +209,7 @@ def _hungarian_least(pos: Any, team: bool, cards: int) -> tuple[int, int, bool]:
         if not hands[leader]:
             return 0, 0, True
         best = (99, 999, True)
-        for trick in tricks(hands, leader, ()):
+        for trick in _hungarian_tricks(pos, hands, leader, ()):
             winner = hungarian_solver.trick_facts(trick, leader, pos.team_d)
             ours = pos.team_d[winner] == team
             played = sum(1 << c for c in trick)
@@ -220,16 +220,6 @@ def _hungarian_least(pos: Any, team: bool, cards: int) -> tuple[int, int, bool]:
                 all_in = all_in and not played & cards
             best = (min(best[0], t), min(best[1], pts), best[2] and all_in)
         return best
-
-    def tricks(hands: tuple[int, ...], leader: int,
-               trick: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
-        if len(trick) == 4:
-            yield trick
-            return
-        q = (leader + len(trick)) % 4
-        keep = pos.keep_pagat[0] if pos.team_d[q] else pos.keep_pagat[1]
-        for c in iter_bits(hungarian_solver._legal(hands[q], trick[0] if trick else -1, keep)):
-            yield from tricks(hands, leader, (*trick, c))
 
     return boundary(tuple(pos.hands), pos.leader)
 

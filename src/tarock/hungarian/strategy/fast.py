@@ -286,8 +286,8 @@ def _bounds(vt: np.ndarray, hands: np.ndarray, teamd: np.ndarray, played: int, p
     catch = (dm >> T21 & 1) != (dm >> T22 & 1)  # (if both are live)
     open_ = live & ~sure  # the sure tarokks count as won by their team
     hs = _state(won, open_, _H0) + 3 * _state(won, open_, _H1) + 9 * _state(won, open_, _H2)
-    ks = (_state(won, live, _K0) + 3 * _state(won, live, _K1) + 9 * _state(won, live, _K2)
-          + 27 * _state(won, live, _K3))
+    ks = (_state(won, open_, _K0) + 3 * _state(won, open_, _K1) + 9 * _state(won, open_, _K2)
+          + 27 * _state(won, open_, _K3))
     hi = -INF
     lo = INF
     for i in range(5):
