@@ -3,7 +3,7 @@ against the heuristic's.
 
     .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|bids]
         [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8]
-        [--place lead|any] [--policies] [--seed 1] [--json]
+        [--place lead|any] [--side any|declarer|defenders] [--policies] [--seed 1] [--json]
 
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
 with inference and the search player without it each choose for that seat, and each choice is
@@ -12,7 +12,9 @@ points for the seat.
 
 * ``--kind cards``: a card-play decision from a random trick between ``--first-trick`` and
   ``--last-trick`` that the game's search domain solves, its lead (``--place lead``, the
-  default) or the card of a random place in the trick (``--place any``); the true deal is
+  default) or the card of a random place in the trick (``--place any``), of either side or,
+  where the observation names a declarer (Bavarian tarock), only the declarer's (``--side
+  declarer``) or only a defender's (``--side defenders``); the true deal is
   solved open-handed (as the omniscient player does), in points for the seat's team.
   With ``--policies`` a fourth player, the search player without the early stop (``settle``),
   keeps every world it solved with its weight and values, and its choice is made again from
@@ -60,6 +62,7 @@ from tarock.players.search import (
 Z95 = 1.96
 KINDS = ("cards", "bids")
 PLACES = ("lead", "any")
+SIDES = ("any", "declarer", "defenders")
 RULES = [(c, settle) for c in (0.0, 0.5, 1.0, 1.5, 2.0) for settle in (SETTLE, None)]
 
 
@@ -116,8 +119,16 @@ def interval(xs: list[float]) -> dict[str, float]:
             "ci_high": round(mean + half, 4), "n": len(xs)}
 
 
+def on_side(observation: dict[str, Any], seat: int, side: str) -> bool:
+    """Whether a decision of ``seat`` belongs to ``side`` (``any``: every decision)."""
+    if side == "any":
+        return True
+    return (seat == observation.get("declarer")) == (side == "declarer")
+
+
 def measure(game_name: str, kind: str, decisions: int, think: float, first: int, last: int,
-            seed: int, place: str = "lead", policies: bool = False) -> dict[str, Any]:
+            seed: int, place: str = "lead", policies: bool = False,
+            side: str = "any") -> dict[str, Any]:
     game = make_game(game_name)
     domain = search_domain(game)
     assert domain is not None
@@ -137,7 +148,8 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             legal = state.legal_actions()
             truth = None
             if len(legal) > 1 and kind == "cards" and len(obs.get("tricks", ())) + 1 == at \
-                    and len(obs.get("trick") or ()) >= ahead and domain.handles(game, obs, legal):
+                    and len(obs.get("trick") or ()) >= ahead and on_side(obs, seat, side) \
+                    and domain.handles(game, obs, legal):
                 try:
                     truth = domain.evaluate(game, obs, domain.true_world(state), legal)
                 except NodeLimitExceeded:
@@ -191,16 +203,19 @@ def main() -> None:
     parser.add_argument("--first-trick", type=int, default=3)
     parser.add_argument("--last-trick", type=int, default=8)
     parser.add_argument("--place", choices=PLACES, default="lead")
+    parser.add_argument("--side", choices=SIDES, default="any")
     parser.add_argument("--policies", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     if args.kind == "bids" and not hasattr(search_domain(make_game(args.game)), "rolls_out"):
         parser.error(f"the search player plays no bids out in {args.game}")
+    if args.side != "any" and args.game != "bavarian-tarock":
+        parser.error("--side: only Bavarian tarock has one declarer against all the others")
     if args.policies and args.kind != "cards":
         parser.error("--policies replays the choice among solved worlds: card play only")
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,
-                  args.last_trick, args.seed, args.place, args.policies)
+                  args.last_trick, args.seed, args.place, args.policies, args.side)
     if args.json:
         print(json.dumps(out, indent=2))
         return

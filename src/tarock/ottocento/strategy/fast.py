@@ -10,11 +10,13 @@ giving the card the reference gives). The rules of play are the reference's: fol
 trump, else anything, the ``MATTO`` always legal and never winning, equal Moors won by the later
 (OT-PLAY-2 to -7, OT-ALG-3).
 
-The search is the reference's alpha-beta with its move ordering, driven by MTD(f), with a
-transposition table at trick boundaries keyed by the hands, the player to lead, both piles,
-which teams have won a trick and who owes for the ``MATTO`` (combinations depend on whole piles,
-so the value is not additive). It runs on an explicit stack (numba cannot cache recursive
-functions); compiled code is cached on disk.
+The search is the reference's alpha-beta with its move ordering, driven by MTD(f) from a first
+guess that one line of play gives (see :func:`_playout`), with a transposition table at trick
+boundaries keyed by the hands, the player to lead, both piles, which teams have won a trick and
+who owes for the ``MATTO`` (combinations depend on whole piles, so the value is not additive).
+Of the pips (the 10 to 6 of a suit) that a player could play, one of each run is searched (see
+:func:`_reduced`). It runs on an explicit stack (numba cannot cache recursive functions);
+compiled code is cached on disk.
 """
 
 from __future__ import annotations
@@ -95,6 +97,8 @@ _MONDO_BIT = 1 << MONDO
 _SUIT_KING = np.array([SUIT_MASKS[s] & KINGS for s in SUITS], dtype=np.int64)
 _SUIT_COURTS = np.array([SUIT_MASKS[s] & COURTS & ~KINGS for s in SUITS], dtype=np.int64)
 _SUIT_ACE = np.array([SUIT_MASKS[s] & ACES for s in SUITS], dtype=np.int64)
+PIPS = sum(1 << c for c in range(N_CARDS)
+           if SUIT_OF[c] < TRUMP_NUMBER and not (COURTS | ACES) >> c & 1)  # the 10 to 6
 # The order in which the owing team gives a card for the MATTO (the reference's give_key).
 _GIVE_RANK = np.zeros(N_CARDS, dtype=np.int64)
 for _rank, _card in enumerate(sorted(range(N_CARDS), key=give_key)):
@@ -313,9 +317,36 @@ def _legal(hand: int, trick: np.ndarray, n: int) -> int:
 
 
 @kernel
+def _reduced(legal: int, hands: np.ndarray, trick: np.ndarray, n: int, p: int) -> int:
+    """``legal`` with one pip of each run of ``p``'s: pips (the 10 to 6, in no combination and
+    worth a point each) of one suit with no live card of another hand (or of the trick) between
+    them in strength. They take the same tricks against every card, and a pile holding one
+    scores as a pile holding the other, even when a pip is given for the ``MATTO`` (pips are
+    given first, any of them alike), so every line after one is as good as the same line after
+    the other: only the first in index order is searched."""
+    pips = legal & PIPS
+    if pips & (pips - 1) == 0:
+        return legal
+    live = hands[0] | hands[1] | hands[2] | hands[3]
+    for i in range(n):
+        live |= 1 << trick[i]
+    others = live & ~hands[p]
+    prev = -1
+    m = pips
+    while m:
+        low = m & -m
+        c = top_bit(low)
+        m ^= low
+        if prev >= 0 and _SUIT[c] == _SUIT[prev] and not others & (low - 1) & ~((2 << prev) - 1):
+            legal ^= low
+        prev = c
+    return legal
+
+
+@kernel
 def _moves(hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n: int, p: int,
            hint: int, out: np.ndarray, score: np.ndarray, row: int) -> int:
-    legal = _legal(hands[p], trick, n)
+    legal = _reduced(_legal(hands[p], trick, n), hands, trick, n, p)
     cnt = 0
     m = legal
     while m:
@@ -344,6 +375,32 @@ def _moves(hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n: int, p: i
                 score[row, i] = _WEIGHT[c] if wins else 1000.0 + _WEIGHT[c]
     sort_moves(out, score, row, cnt, hint)
     return cnt
+
+
+@kernel
+def _close(trick: np.ndarray, seats: np.ndarray, np_: int, p0: int, p1: int, won0: int,
+           won1: int, debtor: int) -> tuple[int, int, int, int, int, int]:
+    """A complete trick to its winner's team's pile (a ``MATTO`` stays with its own team, which
+    then owes a card for it): winner, both piles, tricks won and the debtor after it."""
+    winner = seats[_winner_pos(trick, np_)]
+    w = winner % 2
+    if w == 0:
+        won0 += 1
+    else:
+        won1 += 1
+    for j in range(np_):
+        card = trick[j]
+        if card == MATTO and seats[j] % 2 != w:
+            if seats[j] % 2 == 0:
+                p0 |= MATTO_BIT
+            else:
+                p1 |= MATTO_BIT
+            debtor = seats[j] % 2
+        elif w == 0:
+            p0 |= 1 << card
+        else:
+            p1 |= 1 << card
+    return winner, p0, p1, won0, won1, debtor
 
 
 @kernel
@@ -448,27 +505,11 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
             if n == np_ - 1:
                 for j in range(n):
                     saved[d - 1, j] = trick[j]
-                winner = seats[_winner_pos(trick, np_)]
-                w = winner % 2
-                if w == 0:
-                    won0 += 1
-                else:
-                    won1 += 1
-                for j in range(np_):
-                    card = trick[j]
-                    if card == MATTO and seats[j] % 2 != w:
-                        if seats[j] % 2 == 0:
-                            p0 |= MATTO_BIT
-                        else:
-                            p1 |= MATTO_BIT
-                        debtor = seats[j] % 2
-                    elif w == 0:
-                        p0 |= 1 << card
-                    else:
-                        p1 |= 1 << card
+                winner, p0, p1, won0, won1, debtor = _close(trick, seats, np_, p0, p1, won0,
+                                                            won1, debtor)
                 done += 1
                 if done == total:
-                    val = _final(p0, p1, won0, won1, reserve, debtor, w, opts)
+                    val = _final(p0, p1, won0, won1, reserve, debtor, winner % 2, opts)
                     returning = True
                 else:
                     n = 0
@@ -501,6 +542,39 @@ def _search(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n
                 tbest[slot] = fr[d, F_BESTC]
             val = best
             returning = True
+
+
+@njit(cache=True)
+def _playout(np_: int, hands: np.ndarray, trick: np.ndarray, seats: np.ndarray, n: int,
+             to_move: int, p0: int, p1: int, won0: int, won1: int, debtor: int, done: int,
+             total: int, reserve: np.ndarray, first: int, opts: np.ndarray) -> int:
+    """The value of one line of play, every player playing the card :func:`_moves` orders
+    first (``first``, if >= 0, the mover's): MTD(f)'s first guess."""
+    hands = hands.copy()
+    trick = trick.copy()
+    seats = seats.copy()
+    mv = np.empty((1, _MOVES), dtype=np.int64)
+    sc = np.empty((1, _MOVES), dtype=np.float64)
+    winner = to_move
+    while done < total:
+        c = first
+        first = -1
+        if c < 0:
+            _moves(hands, trick, seats, n, to_move, -1, mv, sc, 0)
+            c = mv[0, 0]
+        hands[to_move] ^= 1 << c
+        trick[n] = c
+        seats[n] = to_move
+        if n == np_ - 1:
+            winner, p0, p1, won0, won1, debtor = _close(trick, seats, np_, p0, p1, won0,
+                                                        won1, debtor)
+            done += 1
+            n = 0
+            to_move = winner
+        else:
+            n += 1
+            to_move = (to_move + 1) % np_
+    return _final(p0, p1, won0, won1, reserve, debtor, winner % 2, opts)
 
 
 @njit(cache=True)
@@ -549,29 +623,43 @@ class FastSolver(CompiledSolver):
 
     def solve(self, pos: Position) -> int:
         """The value (half points, team 0 minus team 1) of ``pos`` under best play."""
-        return self._mtdf(pos, -1, 0)
+        return self._mtdf(pos, -1, None)
 
     def action_values(self, pos: Position) -> dict[int, int]:
-        """The exact value of each legal card of the player to move."""
+        """The exact value of each legal card of the player to move; a pip of a run (see
+        :func:`_reduced`) is worth what the run's first pip is."""
         out: dict[int, int] = {}
-        guess = 0
+        guess = None  # the first card's from a line of play, each next card's the last value
+        hands, trick, _ = _arrays(pos)
         legal = legal_mask(pos.hands[pos.to_move], [c for _, c in pos.trick])
+        searched = int(_reduced(legal, hands, trick, len(pos.trick), pos.to_move))
         for card in iter_bits(legal):
-            out[card] = guess = self._mtdf(pos, card, guess)
+            if searched >> card & 1:
+                out[card] = guess = self._mtdf(pos, card, guess)
+            else:  # the run's first pip: the highest searched card below it
+                out[card] = out[(searched & ((1 << card) - 1)).bit_length() - 1]
         return out
 
-    def _mtdf(self, pos: Position, first: int, guess: int) -> int:
+    def _mtdf(self, pos: Position, first: int, guess: int | None) -> int:
         t = self.table
-        hands = np.zeros(4, dtype=np.int64)
-        hands[:pos.n] = pos.hands
-        trick = np.zeros(4, dtype=np.int64)
-        seats = np.zeros(4, dtype=np.int64)
-        for i, (seat, card) in enumerate(pos.trick):
-            trick[i] = card
-            seats[i] = seat
+        hands, trick, seats = _arrays(pos)
         debtor = -1 if pos.debtor is None else pos.debtor
-        v = int(_mtdf(pos.n, hands, trick, seats, len(pos.trick), pos.to_move, pos.piles[0],
-                      pos.piles[1], pos.won[0], pos.won[1], debtor, pos.tricks_done,
-                      pos.total_tricks, np.array(pos.reserve, dtype=np.int64), first, guess,
-                      self.opts, t.key, t.bound, t.best, t.stamp, self.ctx))
+        state = (pos.n, hands, trick, seats, len(pos.trick), pos.to_move, pos.piles[0],
+                 pos.piles[1], pos.won[0], pos.won[1], debtor, pos.tricks_done,
+                 pos.total_tricks, np.array(pos.reserve, dtype=np.int64), first)
+        if guess is None:
+            guess = int(_playout(*state, self.opts))
+        v = int(_mtdf(*state, guess, self.opts, t.key, t.bound, t.best, t.stamp, self.ctx))
         return self._checked(v)
+
+
+def _arrays(pos: Position) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The hands (four rows, the missing players' empty), the trick's cards and their seats."""
+    hands = np.zeros(4, dtype=np.int64)
+    hands[:pos.n] = pos.hands
+    trick = np.zeros(4, dtype=np.int64)
+    seats = np.zeros(4, dtype=np.int64)
+    for i, (seat, card) in enumerate(pos.trick):
+        trick[i] = card
+        seats[i] = seat
+    return hands, trick, seats

@@ -1,0 +1,129 @@
+"""Where a Bavarian player kind gains over the heuristic: as declarer, or as a pair of defenders.
+
+    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed 1] [--json]
+
+``DIR`` holds the records of ``benchmarks/gap_share.py --game bavarian-tarock --records-dir DIR``
+(both runs, ``search,heuristic`` and ``omniscient,heuristic``). The duplicate arena plays each
+deal twice at the three-seat table, the kinds seated ``X H X`` and then ``H X H``, so the seat
+in the middle always sits between two players of the other kind, and each outer seat between one
+of each. Where the same seat declares in both plays, the declarer's payment when ``X`` holds it
+minus when the heuristic does measures:
+
+* declaring at an outer seat: what ``X`` gains **as declarer** (each time against one defender
+  of each kind, in swapped places);
+* declaring in the middle: what ``X`` gains as declarer against two heuristic defenders, plus
+  what a **pair** of ``X`` defenders saves against a heuristic declarer.
+
+The pair's part is the second minus the first (their deals differ, so their intervals are
+combined as independent). Each part's share is the search player's over the omniscient player's,
+by the delta method, the two runs taken as independent (the seats that declare differ between
+them, since the search player bids by search). Deals whose declaring seat differs between the
+two plays, or with no declarer, are left out and counted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+from tarock.arena.stats import Interval, mean_interval
+from tarock.core.records import read_records
+
+Z95 = 1.96
+KINDS = ("search", "omniscient")
+
+
+def declarer_seat(record: dict[str, Any]) -> int | None:
+    """The seat that declared in a finished deal's record (None: no declarer)."""
+    return next((item["seat"] for item in record["result"]["items"]
+                 if item.get("role") == "decl"), None)
+
+
+def declarer_gains(records: list[dict[str, Any]], kind: str) -> dict[str, Any]:
+    """Per deal with the same declaring seat in both plays, the declarer's payment when ``kind``
+    held the seat minus when the heuristic did, split by whether the seat is an outer one."""
+    plays: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
+    for r in records:
+        plays[r["arena"]["unit"]][r["arena"]["rotation"]] = r
+    outer: list[float] = []
+    middle: list[float] = []
+    skipped = 0
+    for unit in plays.values():
+        first, second = unit[0], unit[1]
+        seat = declarer_seat(first)
+        if seat is None or seat != declarer_seat(second):
+            skipped += 1
+            continue
+        mine, theirs = (first, second) if first["players"][seat] == kind else (second, first)
+        defenders = {mine["players"][q] for q in range(len(mine["players"])) if q != seat}
+        gain = mine["result"]["scores"][seat] - theirs["result"]["scores"][seat]
+        (middle if len(defenders) == 1 else outer).append(gain)
+    return {"outer": outer, "middle": middle, "skipped": skipped}
+
+
+def difference(a: Interval, b: Interval) -> Interval:
+    """``a - b`` for independent estimates: the normal interval of the difference."""
+    se = math.hypot(_se(a), _se(b))
+    mean = a.mean - b.mean
+    return Interval(mean, mean - Z95 * se, mean + Z95 * se, a.n + b.n)
+
+
+def ratio(a: Interval, b: Interval) -> Interval:
+    """``a / b`` for independent estimates, by the delta method."""
+    r = a.mean / b.mean
+    se = abs(r) * math.hypot(_se(a) / a.mean, _se(b) / b.mean)
+    return Interval(r, r - Z95 * se, r + Z95 * se, min(a.n, b.n))
+
+
+def _se(iv: Interval) -> float:
+    """The standard error behind an interval (its half-width over 1.96; the t-intervals of
+    hundreds of deals differ from the normal one by under 1%)."""
+    assert iv.half_width is not None
+    return iv.half_width / Z95
+
+
+def report(directory: Path, seed: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for kind in KINDS:
+        records = read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
+        gains = declarer_gains(records, kind)
+        declarer = mean_interval(gains["outer"])
+        both = mean_interval(gains["middle"])
+        out[kind] = {"declarer": declarer, "declarer_and_pair": both,
+                     "pair": difference(both, declarer), "skipped": gains["skipped"]}
+    out["share"] = {part: ratio(out["search"][part], out["omniscient"][part])
+                    for part in ("declarer", "pair")}
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", type=Path)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    data = report(args.directory, args.seed)
+    if args.json:
+        print(json.dumps({k: {p: v.to_json() if isinstance(v, Interval) else v
+                              for p, v in parts.items()} for k, parts in data.items()},
+                         indent=2))
+        return
+    for kind in KINDS:
+        for part, label in (("declarer", "as declarer (outer seat)"),
+                            ("declarer_and_pair", "declarer and pair (middle)"),
+                            ("pair", "the pair of defenders")):
+            iv = data[kind][part]
+            print(f"{kind:10} {label:28} {iv.mean:+8.2f} [{iv.ci_low:+.2f}, {iv.ci_high:+.2f}]"
+                  f" u over {iv.n} deals")
+        print(f"{kind:10} deals left out: {data[kind]['skipped']}")
+    for part, iv in data["share"].items():
+        print(f"share of the omniscient gain, {part:9} {iv.mean * 100:6.0f}% "
+              f"[{iv.ci_low * 100:.0f}%, {iv.ci_high * 100:.0f}%]")
+
+
+if __name__ == "__main__":
+    main()
