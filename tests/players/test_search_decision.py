@@ -159,6 +159,67 @@ def test_no_world_in_time_is_the_heuristics_card(monkeypatch, decision) -> None:
     assert _decide(monkeypatch, decision, [])[2] == default
 
 
+class Clock:
+    """The search player's clock, moved on by the scripted domain: a world that runs out takes
+    ``MIN_WORLDS``-th of a one-second budget, as a solve stopped at its node limit does."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+
+class SlowDomain(ScriptedDomain):
+    """Scripted worlds on the :class:`Clock`: LIMIT worlds use up their share of the time."""
+
+    def __init__(self, worlds: list[Any], clock: Clock, plays_out: bool = False):
+        super().__init__(worlds)
+        self.clock = clock
+        self.plays_out = plays_out
+
+    def evaluate(self, game: Game, observation: dict[str, Any], world: Any,
+                 legal: Sequence[Action], max_nodes: int | None = None) -> dict[Action, float]:
+        if world == LIMIT:
+            self.clock.now += 1.0 / MIN_WORLDS
+        return super().evaluate(game, observation, world, legal, max_nodes)
+
+    def rolls_out(self, game: Game, observation: dict[str, Any],
+                  legal: Sequence[Action]) -> bool:
+        return self.plays_out
+
+    def state(self, game: Game, observation: dict[str, Any], world: Any) -> Any:
+        return None  # no deal to play out: the played-out search keeps the heuristic's card
+
+
+def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision) -> None:
+    """Worlds differ in size: a first world that runs out is replaced while a MIN_WORLDS-th of
+    the budget is left after it, each in its MIN_WORLDS-th; except where the domain plays the
+    cards out instead (Bavarian and Hungarian tarock early in a deal)."""
+    game, obs, legal, default = decision
+    other = (default + 1) % len(legal)
+    good = _world(len(legal), default, 0, other, 2)
+    for failures, overrules in ((1, True), (2, True), (MIN_WORLDS - 1, False)):
+        clock = Clock()
+        monkeypatch.setattr(search_module, "time", clock)
+        domain = SlowDomain([LIMIT] * failures + [good] * 4, clock)
+        monkeypatch.setitem(search_module._LOADED, game.name, domain)
+        player = SearchPlayer(0, budget=1.0)
+        player.rate = 1_000_000.0
+        chosen = legal.index(player.act(game, obs, legal))
+        assert (chosen == other) == overrules, failures
+        tries = min(failures, MIN_WORLDS - 1)
+        assert all(limit is not None and limit <= SAFETY * 1e6 / MIN_WORLDS
+                   for limit in domain.limits[:tries])
+        assert len(domain.limits) == (failures + 4 if overrules else MIN_WORLDS - 1)
+    clock = Clock()
+    monkeypatch.setattr(search_module, "time", clock)
+    domain = SlowDomain([LIMIT] + [good] * 4, clock, plays_out=True)
+    monkeypatch.setitem(search_module._LOADED, game.name, domain)
+    assert legal.index(SearchPlayer(0, budget=1.0).act(game, obs, legal)) == default
+    assert len(domain.limits) == 1
+
+
 class InferringDomain(ScriptedDomain):
     """Deals its worlds in turn forever; the others' choices rule out the ``unlikely`` ones."""
 

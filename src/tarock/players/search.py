@@ -18,7 +18,11 @@ A decision ends at whichever comes first:
 * the time budget ``budget`` (seconds, ``tarock arena --think``): each solve gets the nodes the
   time left allows, at the solving speed measured so far, and a solve that runs out is dropped;
   the first gets only a ``MIN_WORLDS``-th of the budget, since a decision that cannot solve
-  that many worlds in time keeps the heuristic's card anyway;
+  that many worlds in time keeps the heuristic's card anyway. Worlds of one decision differ
+  in size, so where the domain has nothing else to do with the time (it plays no cards out),
+  a first world that runs out gives way to another as long as a ``MIN_WORLDS``-th of the
+  budget is left after it: in Ottocento's ninth trick, at 0.25 s, a third of the decisions
+  solved fewer than two worlds without that, a fifth with it;
 * ``samples`` worlds;
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
@@ -178,7 +182,8 @@ class SearchPlayer:
             choice = self._search(observation, legal, default, start,
                                   self._sampler(domain.sampler, domain, game, observation),
                                   self._solved(game, observation, legal, domain),
-                                  lambda a: domain.tie_key(game, a), self.confidence)
+                                  lambda a: domain.tie_key(game, a), self.confidence,
+                                  retry=not plays_out)
             if plays_out and self.last_stats["samples"] == 0:
                 # no world could be solved in time (early in a deal): play the cards out
                 choice = self._played_out_choice(game, observation, legal, default, domain,
@@ -205,10 +210,13 @@ class SearchPlayer:
     def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
                 start: float, sampler: WeightedSampler,
                 evaluate: Callable[[Any, float], dict[Action, float] | None],
-                tie_key: Callable[[Action], Any], confidence: float) -> Action:
+                tie_key: Callable[[Action], Any], confidence: float,
+                retry: bool = False) -> Action:
         """Worlds, valued by ``evaluate(world, seconds left)`` (None: out of time), until the
         budget, ``samples`` or ``settle`` stops it; the choice by the paired differences, which
-        must beat the default by ``confidence`` standard errors."""
+        must beat the default by ``confidence`` standard errors. With ``retry``, a world that
+        runs out before any was valued gives way to another while a ``MIN_WORLDS``-th of the
+        budget would be left after it."""
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
         diff = _PairedDifferences(legal, default)
         drawing = 0.0  # how long the last world took to draw (inference draws several)
@@ -228,6 +236,9 @@ class SearchPlayer:
                 break
             values = evaluate(world, left)
             if values is None:
+                if retry and diff.n == 0 and time.perf_counter() - start \
+                        < self.budget * (1 - 1 / MIN_WORLDS):
+                    continue
                 break
             diff.add(values, weight)
             if diff.n >= self.settle and not diff.any_better():
