@@ -21,8 +21,8 @@ A decision ends at whichever comes first:
   that many worlds in time keeps the heuristic's card anyway. Worlds of one decision differ
   in size, so where the domain has nothing else to do with the time (it plays no cards out),
   a first world that runs out gives way to another as long as a ``MIN_WORLDS``-th of the
-  budget is left after it: in Ottocento's ninth trick, at 0.25 s, a third of the decisions
-  solved fewer than two worlds without that, a fifth with it;
+  budget is left after it: in Ottocento's ninth trick, at 0.25 s, two decisions in five
+  solved fewer than two worlds without that, one in four with it;
 * ``samples`` worlds;
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
