@@ -208,9 +208,8 @@ def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision)
         player.rate = 1_000_000.0
         chosen = legal.index(player.act(game, obs, legal))
         assert (chosen == other) == overrules, failures
-        tries = min(failures, MIN_WORLDS - 1)
         assert all(limit is not None and limit <= SAFETY * 1e6 / MIN_WORLDS
-                   for limit in domain.limits[:tries])
+                   for limit in domain.limits[:failures])
         assert len(domain.limits) == (failures + 4 if overrules else MIN_WORLDS - 1)
     clock = Clock()
     monkeypatch.setattr(search_module, "time", clock)
