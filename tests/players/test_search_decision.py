@@ -199,24 +199,24 @@ def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision)
     game, obs, legal, default = decision
     other = (default + 1) % len(legal)
     good = _world(len(legal), default, 0, other, 2)
-    for failures, overrules in ((1, True), (2, True), (MIN_WORLDS - 1, False)):
+
+    def decide(failures: int, plays_out: bool = False) -> tuple[int, SlowDomain]:
         clock = Clock()
         monkeypatch.setattr(search_module, "time", clock)
-        domain = SlowDomain([LIMIT] * failures + [good] * 4, clock)
+        domain = SlowDomain([LIMIT] * failures + [good] * 4, clock, plays_out)
         monkeypatch.setitem(search_module._LOADED, game.name, domain)
         player = SearchPlayer(0, budget=1.0)
         player.rate = 1_000_000.0
-        chosen = legal.index(player.act(game, obs, legal))
+        return legal.index(player.act(game, obs, legal)), domain
+
+    for failures, overrules in ((1, True), (2, True), (MIN_WORLDS - 1, False)):
+        chosen, domain = decide(failures)
         assert (chosen == other) == overrules, failures
         assert all(limit is not None and limit <= SAFETY * 1e6 / MIN_WORLDS
                    for limit in domain.limits[:failures])
         assert len(domain.limits) == (failures + 4 if overrules else MIN_WORLDS - 1)
-    clock = Clock()
-    monkeypatch.setattr(search_module, "time", clock)
-    domain = SlowDomain([LIMIT] + [good] * 4, clock, plays_out=True)
-    monkeypatch.setitem(search_module._LOADED, game.name, domain)
-    assert legal.index(SearchPlayer(0, budget=1.0).act(game, obs, legal)) == default
-    assert len(domain.limits) == 1
+    chosen, domain = decide(1, plays_out=True)
+    assert chosen == default and len(domain.limits) == 1
 
 
 class InferringDomain(ScriptedDomain):
