@@ -77,7 +77,8 @@ class RecordingSearchPlayer(SearchPlayer):
     def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
                 start: float, sampler: WeightedSampler,
                 evaluate: Callable[[Any, float], dict[Action, float] | None],
-                tie_key: Callable[[Action], Any], confidence: float) -> Action:
+                tie_key: Callable[[Action], Any], confidence: float,
+                retry: bool = False) -> Action:
         worlds: list[tuple[float, dict[Action, float]]] = []
         weights: list[float] = []
         draw = sampler.draw
@@ -98,7 +99,7 @@ class RecordingSearchPlayer(SearchPlayer):
         self.searches.append({"legal": list(legal), "default": default, "worlds": worlds,
                               "tie_key": tie_key})
         return super()._search(observation, legal, default, start, sampler, valued, tie_key,
-                               confidence)
+                               confidence, retry)
 
 
 def replayed(search: dict[str, Any], confidence: float, settle: int | None) -> Any:
