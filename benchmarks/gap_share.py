@@ -2,13 +2,15 @@
 on the same duplicate deals, and the share with its paired interval.
 
 The two arena runs (``search,heuristic`` and ``omniscient,heuristic``) use the same seed, so
-unit ``i`` of both is the same deal. Per deal, ``x`` is the search player's mean score minus the
-heuristic's and ``y`` the omniscient player's minus the heuristic's; the share of the gap is
-``mean(x) / mean(y)`` with the delta-method interval over the deals, paired
-(:func:`tarock.arena.stats.ratio_of_means`). The omniscient player's runs do not use ``--think``.
+unit ``i`` of both is the same deal. ``--search`` names the search player's kind with settings
+(``search:rollouts=false``: card play alone, every decision before it the heuristic's). Per
+deal, ``x`` is the search player's mean score minus the heuristic's and ``y`` the omniscient
+player's minus the heuristic's; the share of the gap is ``mean(x) / mean(y)`` with the
+delta-method interval over the deals, paired (:func:`tarock.arena.stats.ratio_of_means`). The
+omniscient player's runs do not use ``--think``.
 
 Usage: python benchmarks/gap_share.py --game G [--deals N] [--seed S] [--think T]
-       [--workers W] [--option KEY=VALUE ...] [--records-dir DIR] [--json]
+       [--workers W] [--search KIND] [--option KEY=VALUE ...] [--records-dir DIR] [--json]
 """
 
 from __future__ import annotations
@@ -33,21 +35,22 @@ def gains(result: ArenaResult) -> list[float]:
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     options = parse_option_args(args.option or [])
     out: dict[str, Any] = {"game": args.game, "deals": args.deals, "seed": args.seed,
-                           "think": args.think, "given_options": options}
+                           "think": args.think, "search_kind": args.search,
+                           "given_options": options}
     results = {}
-    for kind in ("search", "omniscient"):
+    for key, kind in (("search", args.search), ("omniscient", "omniscient")):
         records = None
         if args.records_dir is not None:
             args.records_dir.mkdir(parents=True, exist_ok=True)
-            records = args.records_dir / f"arena-{args.game}-{kind}-{args.seed}.jsonl"
+            records = args.records_dir / f"arena-{args.game}-{key}-{args.seed}.jsonl"
         start = time.perf_counter()
         result = run_arena(args.game, options, [kind, "heuristic"], args.deals, args.seed,
                            workers=args.workers, records_path=records,
-                           think=args.think if kind == "search" else None)
+                           think=args.think if key == "search" else None)
         assert result.difference is not None
-        out[kind] = {**result.difference.to_json(),
-                     "seconds": round(time.perf_counter() - start, 1)}
-        results[kind] = result
+        out[key] = {**result.difference.to_json(),
+                    "seconds": round(time.perf_counter() - start, 1)}
+        results[key] = result
     out["share"] = ratio_of_means(gains(results["search"]),
                                   gains(results["omniscient"])).to_json()
     return out
@@ -60,6 +63,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--think", type=float, default=0.25)
     parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--search", default="search", metavar="KIND",
+                        help="the search player's kind, with settings (search:rollouts=false)")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE")
     parser.add_argument("--records-dir", type=Path, default=None)
     parser.add_argument("--json", action="store_true")

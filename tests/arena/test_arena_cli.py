@@ -75,6 +75,18 @@ def test_workers_give_the_same_json(tmp_path: Path):
     assert outs[0] == outs[1]
 
 
+def test_two_settings_of_one_kind_are_compared(tmp_path: Path):
+    out = tmp_path / "settings.jsonl"
+    kinds = "search:rollouts=false:samples=2,search:inference=off:samples=3"
+    result = run("--game", "bavarian-tarock", "--deals", "1", "--seed", "5", "--players", kinds,
+                 "--think", "0.05", "--out", str(out), "--json")
+    assert result.exit_code == 0, result.output
+    assert list(json.loads(result.stdout)["players"]) == kinds.split(",")
+    first, second = kinds.split(",")
+    assert {tuple(r["players"]) for r in read_records(out)} == {
+        (first, second, first), (second, first, second)}
+
+
 @pytest.mark.parametrize(("args", "needles"), [
     (["--deals", "2", "--players", "cautious,nobody"], ["unknown player 'nobody'", "cautious"]),
     (["--deals", "0"], ["--deals"]),
@@ -83,6 +95,9 @@ def test_workers_give_the_same_json(tmp_path: Path):
     (["--deals", "2", "--option", "players=9"], ["players"]),
     (["--deals", "2", "--option", "no_such_option=1"], ["no_such_option"]),
     (["--deals", "2", "--players", "random,random"], ["repeat"]),
+    (["--deals", "2", "--players", "search:rollouts=maybe,search"],
+     ["rollouts='maybe'", "true or false"]),
+    (["--deals", "2", "--players", "search,random:depth=2"], ["'depth'", "no settings"]),
     (["--deals", "2", "--game", "skat"], ["unknown game"]),
     (["--players", "random"], ["--deals"]),
     (["--deals", "2", "--out", "x.jsonl", "--no-records"], ["--out and --no-records"]),

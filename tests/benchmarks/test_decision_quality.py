@@ -4,24 +4,12 @@ of a first world that runs out once did) without any product test noticing."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
-BENCHMARK = Path(__file__).resolve().parents[2] / "benchmarks" / "decision_quality.py"
-
-
-def _benchmark() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("decision_quality", BENCHMARK)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from benchmark_support import load_benchmark
 
 
 def test_policies_replay_the_recorded_worlds_of_ottocento_card_play() -> None:
-    out = _benchmark().measure("ottocento", "cards", 2, 0.05, 14, 14, seed=1, place="any",
-                               policies=True)
+    out = load_benchmark("decision_quality").measure("ottocento", "cards", 2, 0.05, 14, 14,
+                                                     seed=1, place="any", policies=True)
     assert out["loss"]["heuristic"]["n"] == 2
     own = [r for r in out["rules"] if r["confidence"] == 1.0 and r["settle"] is not None]
     assert own and all(r["minus_own_rule"]["mean"] == 0 for r in own)

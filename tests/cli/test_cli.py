@@ -137,6 +137,8 @@ def test_unknown_game():
     (["simulate", "--deals", "0"], "--deals"),
     (["simulate", "--deals", "1", "--players", "random,random"], "--players"),
     (["simulate", "--deals", "1", "--players", "genius"], "genius"),
+    (["simulate", "--deals", "1", "--players", "cautious:bold=1"], "'bold' of player 'cautious'"),
+    (["play", "--opponents", "search:samples=none"], "in --opponents"),
     (["play", "--name", "Heuristic 1"], "--name"),
     (["play", "--level", "expert"], "--level"),
     (["play", "--opponents", "genius"], "genius"),

@@ -16,6 +16,32 @@ def test_player_registry() -> None:
         make_player("nobody")
 
 
+def test_a_kind_with_settings() -> None:
+    player = make_player("search:rollouts=false:confidence=2:settle=40:inference=ON", 7)
+    assert (player.rollouts, player.confidence, player.settle, player.inference) \
+        == (False, 2.0, 40, True)
+    assert player.seed == 7 and player.samples == make_player("search").samples
+
+
+@pytest.mark.parametrize(("kind", "needles"), [
+    ("search:depth=3", ["unknown setting 'depth'", "one of budget, samples"]),
+    ("heuristic:confidence=1", ["unknown setting", "no settings"]),
+    ("search:rollouts=perhaps", ["rollouts='perhaps'", "true or false"]),
+    ("search:samples=1.5", ["samples='1.5'", "a whole number"]),
+    ("search:confidence=high", ["confidence='high'", "a number"]),
+    ("search:settle", ["'settle'", "key=value"]),
+    ("search:settle=3:settle=4", ["'settle=4'", "once"]),
+    ("search:samples=0", ["samples=0", "at least 1"]),
+    ("search:budget=0", ["budget=0", "more than 0"]),
+    ("search:confidence=-1", ["confidence=-1", "at least 0"]),
+    ("nobody:x=1", ["unknown player 'nobody'"]),
+])
+def test_bad_settings_are_refused(kind: str, needles: list[str]) -> None:
+    with pytest.raises(InvalidOptionError) as refused:
+        make_player(kind)
+    assert all(n in str(refused.value) for n in needles), str(refused.value)
+
+
 @pytest.mark.parametrize("players", [4, 5])
 @pytest.mark.parametrize("kind", ["random", "cautious"])
 def test_players_finish_deals_legally(kind: str, players: int) -> None:

@@ -50,7 +50,7 @@ from tarock.core.options import parse_option_args
 from tarock.core.presentation import Presentation
 from tarock.core.protocol import Game, State, make_game, registered_commands, registered_games
 from tarock.core.records import append_record, iter_records, read_record, replay
-from tarock.players import make_player, player_names
+from tarock.players import make_player
 from tarock.players.base import LEVELS, is_omniscient
 
 EXIT_BAD_INPUT = 2
@@ -147,13 +147,15 @@ def _fresh_seed(seed: int | None) -> int:
 
 
 def player_kinds(spec: str, count: int, what: str = "--players") -> list[str]:
-    """``random`` (everyone) or ``random,cautious,...`` (one per seat) → one kind per seat."""
+    """``random`` (everyone) or ``random,cautious,...`` (one per seat) → one kind per seat; a
+    kind may carry settings (``search:rollouts=false``, see :func:`make_player`)."""
     kinds = [k.strip() for k in spec.split(",") if k.strip()]
-    known = player_names()
     for kind in kinds:
-        if kind not in known:
-            raise InvalidOptionError(f"unknown player {kind!r} in {what}",
-                                     expected="one of " + ", ".join(known))
+        try:
+            make_player(kind)
+        except InvalidOptionError as error:
+            raise InvalidOptionError(f"{error.message} in {what}", error.rule,
+                                     error.expected) from None
     if len(kinds) == 1:
         return kinds * count
     if len(kinds) != count:
@@ -304,7 +306,8 @@ def simulate_cmd(
     deals: Annotated[int, typer.Option(min=1, help="Number of deals to play.")],
     game: GameOpt = DEFAULT_GAME,
     players: Annotated[str, typer.Option(
-        help="Player kind for every seat, or a comma list with one kind per seat.")] = "random",
+        help="Player kind for every seat, or a comma list with one kind per seat; "
+             "KIND:KEY=VALUE:... sets a kind's settings (search:rollouts=false).")] = "random",
     seed: Annotated[int, typer.Option(help="Deal i uses seed SEED+i.")] = 0,
     workers: Annotated[int, typer.Option(
         min=1, help="Local worker processes (1: play in this process); with --ray, the CPUs "

@@ -33,7 +33,8 @@ def arena_cmd(
         min=1, help="Duplicate deals to play (each is replayed once per player type).")],
     game: GameOpt = DEFAULT_GAME,
     players: Annotated[str, typer.Option(
-        help="Comma list of distinct player kinds to compare (one kind: a baseline run).")]
+        help="Comma list of distinct player kinds to compare (one kind: a baseline run); "
+             "KIND:KEY=VALUE:... sets a kind's settings, as in search:rollouts=false.")]
         = "cautious,random",
     seed: Annotated[int, typer.Option(help="Run seed; deal i has seed SEED*1000003+i.")] = 0,
     workers: Annotated[int, typer.Option(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -23,11 +24,12 @@ class Player(Protocol):
 # The strength levels of ``tarock play --level`` and of the table server's bots, by player kind.
 LEVELS = {"easy": "cautious", "normal": "heuristic", "hard": "search"}
 
-_FACTORIES: dict[str, Callable[[int], Player]] = {}
+_FACTORIES: dict[str, Callable[..., Player]] = {}
 
 
-def register_player(kind: str, factory: Callable[[int], Player]) -> None:
-    """Make a player kind available by name; the factory takes a seed."""
+def register_player(kind: str, factory: Callable[..., Player]) -> None:
+    """Make a player kind available by name; the factory takes a seed, then its settings as
+    keyword arguments with defaults (see :func:`make_player`)."""
     _FACTORIES[kind] = factory
 
 
@@ -37,13 +39,52 @@ def player_names() -> list[str]:
 
 
 def make_player(kind: str, seed: int = 0) -> Player:
-    """A player of the named kind (``random``, ``cautious``), seeded for reproducibility."""
+    """A player of the named kind (``random``, ``cautious``), seeded for reproducibility.
+
+    ``kind:key=value:...`` also sets the kind's own settings, the keyword arguments of its
+    factory after the seed (``search:rollouts=false:confidence=2``), so that the arena can pit
+    two settings of one player against each other and every measurement has a command that
+    reruns it; each value is read as the type of the setting's default."""
     _load_builtin()
-    factory = _FACTORIES.get(kind)
+    name, _, given = kind.partition(":")
+    factory = _FACTORIES.get(name)
     if factory is None:
-        raise InvalidOptionError(f"unknown player {kind!r}",
+        raise InvalidOptionError(f"unknown player {name!r}",
                                  expected="one of " + ", ".join(sorted(_FACTORIES)))
-    return factory(seed)
+    return factory(seed, **_settings(name, factory, given))
+
+
+_TRUE = ("true", "on", "yes", "1")
+_FALSE = ("false", "off", "no", "0")
+_KINDS_OF_VALUE = {bool: "true or false", int: "a whole number", float: "a number", str: "text"}
+
+
+def _settings(name: str, factory: Callable[..., Player], given: str) -> dict[str, Any]:
+    """``key=value:...`` read against the keyword arguments of ``factory`` after the seed."""
+    params = list(inspect.signature(factory).parameters.values())[1:]
+    defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+    known = f"one of {', '.join(defaults)}" if defaults else "none: the kind has no settings"
+    out: dict[str, Any] = {}
+    for pair in given.split(":") if given else []:
+        key, eq, text = pair.partition("=")
+        if key not in defaults:
+            raise InvalidOptionError(f"unknown setting {key!r} of player {name!r}",
+                                     expected=known)
+        if not eq or key in out:
+            raise InvalidOptionError(f"setting {pair!r} of player {name!r}",
+                                     expected="each setting once, as key=value")
+        default = defaults[key]
+        try:
+            if isinstance(default, bool):
+                if text.lower() not in _TRUE + _FALSE:
+                    raise ValueError(text)
+                out[key] = text.lower() in _TRUE
+            else:
+                out[key] = type(default)(text)
+        except ValueError:
+            raise InvalidOptionError(f"setting {key}={text!r} of player {name!r}",
+                                     expected=_KINDS_OF_VALUE[type(default)]) from None
+    return out
 
 
 def is_omniscient(kind: str) -> bool:

@@ -148,6 +148,14 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, samples: int = 200,
                  confidence: float = CONFIDENCE, settle: int = SETTLE, inference: bool = True,
                  rollouts: bool = True, rollout_confidence: float = ROLLOUT_CONFIDENCE):
+        if not budget > 0:  # also NaN
+            raise InvalidOptionError(f"search setting budget={budget}", expected="more than 0")
+        for name, value, least in (("samples", samples, 1), ("confidence", confidence, 0.0),
+                                   ("settle", settle, 1),
+                                   ("rollout_confidence", rollout_confidence, 0.0)):
+            if not value >= least:
+                raise InvalidOptionError(f"search setting {name}={value}",
+                                         expected=f"at least {least}")
         self.seed = seed
         self.inference = inference
         self.rollouts = rollouts

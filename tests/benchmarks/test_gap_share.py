@@ -1,0 +1,22 @@
+"""The share-of-the-gap benchmark runs a search player with settings (``--search``), so that a
+measurement of one of its settings has a command that reruns it."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from benchmark_support import load_benchmark
+
+from tarock.core.records import read_records
+
+
+def test_the_search_kind_with_its_settings_plays_against_the_heuristic(tmp_path: Path) -> None:
+    kind = "search:rollouts=false:samples=2"
+    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=3, think=0.05, workers=1,
+                              option=None, records_dir=tmp_path, search=kind)
+    out = load_benchmark("gap_share").measure(args)
+    assert out["search_kind"] == kind
+    assert out["search"]["n"] == out["omniscient"]["n"] == out["share"]["n"] == 1
+    records = read_records(tmp_path / "arena-bavarian-tarock-search-3.jsonl")
+    assert {name for r in records for name in r["players"]} == {kind, "heuristic"}
