@@ -60,9 +60,10 @@ _KINDS_OF_VALUE = {bool: "true or false", int: "a whole number", float: "a numbe
 
 
 def _settings(name: str, factory: Callable[..., Player], given: str) -> dict[str, Any]:
-    """``key=value:...`` read against the keyword arguments of ``factory`` after the seed."""
+    """``key=value:...`` read against the keyword arguments of ``factory`` after the seed (those
+    whose default is a bool, a whole number, a number or text)."""
     params = list(inspect.signature(factory).parameters.values())[1:]
-    defaults = {p.name: p.default for p in params if p.default is not inspect.Parameter.empty}
+    defaults = {p.name: p.default for p in params if type(p.default) in _KINDS_OF_VALUE}
     known = f"one of {', '.join(defaults)}" if defaults else "none: the kind has no settings"
     out: dict[str, Any] = {}
     for pair in given.split(":") if given else []:
