@@ -51,6 +51,8 @@ def make_player(kind: str, seed: int = 0) -> Player:
     if factory is None:
         raise InvalidOptionError(f"unknown player {name!r}",
                                  expected="one of " + ", ".join(sorted(_FACTORIES)))
+    if not given:  # the common case, without reading the factory's signature (a search
+        return factory(seed)  # decision that plays out makes a player per seat)
     return factory(seed, **_settings(name, factory, given))
 
 
@@ -66,7 +68,7 @@ def _settings(name: str, factory: Callable[..., Player], given: str) -> dict[str
     defaults = {p.name: p.default for p in params if type(p.default) in _KINDS_OF_VALUE}
     known = f"one of {', '.join(defaults)}" if defaults else "none: the kind has no settings"
     out: dict[str, Any] = {}
-    for pair in given.split(":") if given else []:
+    for pair in given.split(":"):
         key, eq, text = pair.partition("=")
         if key not in defaults:
             raise InvalidOptionError(f"unknown setting {key!r} of player {name!r}",
