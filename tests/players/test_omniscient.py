@@ -14,7 +14,7 @@ from tarock.core.errors import InvalidOptionError
 from tarock.core.session import play_out, players_act
 from tarock.games import make_game
 from tarock.hungarian.strategy.solver import position_from_state
-from tarock.players import make_player
+from tarock.players import make_player, rollouts
 from tarock.players.base import is_omniscient, set_think
 from tarock.players.search import SearchPlayer, search_domain
 
@@ -69,6 +69,36 @@ def test_the_true_world_is_the_state() -> None:
                 checked += 1
             state.apply(players[seat].act(game, obs, state.legal_actions()))
     assert checked >= 50
+
+
+@pytest.mark.parametrize("options", [None, {"players": 2}])
+def test_the_first_ottocento_cards_are_played_out_in_the_real_deal(options) -> None:
+    """Before the solver's last 7 tricks the omniscient player plays each card (those the
+    search player would play out, and the heuristic's) out in the real deal by heuristic players
+    and plays the best, the heuristic's among equals: the ceiling of what the search player's
+    play-outs there can gain."""
+    game = make_game("ottocento", options)
+    domain = search_domain(game)
+    omniscient, heuristic = make_player("omniscient", 0), make_player("heuristic", 0)
+    players = rollouts.seats_players(game)
+    decisions = overruled = 0
+    for seed in range(3):
+        state = game.new_deal_state(seed, dealer=seed % game.num_seats)
+        while not state.is_terminal():
+            seat, legal = state.current_player(), state.legal_actions()
+            obs = state.observation(seat)
+            default = heuristic.act(game, obs, legal)
+            if obs["phase"] == "play" and len(legal) > 1 \
+                    and not domain.handles(game, obs, legal):
+                options_ = [default, *domain.rollout_actions(game, obs, legal)]
+                values = rollouts.rollout_values(game, state, options_, seat, players)
+                chosen = omniscient.act_open(game, state, legal)
+                assert chosen in options_ and values[chosen] == max(values.values())
+                assert chosen == default or values[chosen] > values[default]
+                decisions += 1
+                overruled += chosen != default
+            state.apply(default)
+    assert decisions > 20 and overruled > 0
 
 
 def test_play_refuses_the_omniscient_player() -> None:

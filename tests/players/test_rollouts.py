@@ -370,8 +370,8 @@ def test_the_true_ottocento_deal_replays_to_the_discard(options: Any) -> None:
     """The real deal replayed is the real state at the 4-player dealer's discard, for every
     seat; sampled deals keep the dealer's hand and extra cards and show him his observation."""
     game = make_game("ottocento", options)
-    cases = _decisions(game, 8)
-    assert len(cases) == 8 and {obs["phase"] for obs, _, _ in cases} == {"discard"}
+    cases = [case for case in _decisions(game, 8) if case[0]["phase"] == "discard"]
+    assert len(cases) == 8
     rng = random.Random(2)
     for obs, state, legal in cases:
         sampler = DiscardSampler(game, obs)
@@ -430,7 +430,7 @@ def test_the_true_two_player_deal_replays_to_the_set_aside_and_the_discard(optio
     exactly his observation (the dealer keeps his set-aside, his hand and his extra cards);
     a deal with the two hands swapped is refused."""
     game = make_game("ottocento", options)
-    cases = _decisions(game, 3)
+    cases = [case for case in _decisions(game, 3) if case[0]["phase"] != "play"]
     phases = [obs["phase"] for obs, _, _ in cases]
     assert set(phases) == {"set_aside", "discard"} and phases.count("discard") == 3
     rng = random.Random(3)
@@ -455,12 +455,111 @@ def test_the_true_two_player_deal_replays_to_the_set_aside_and_the_discard(optio
 
 def test_the_two_player_set_aside_plays_out_the_heuristics_best_few() -> None:
     """Two players: each card of the set-aside and the dealer's discard are played out, nothing
-    else before card play; of the cards to set aside the heuristic's best few."""
+    else before card play (and the cards the solver does not reach); of the cards to set aside
+    the heuristic's best few."""
     game = make_game("ottocento", {"players": 2})
     domain = search_domain(game)
     played_out = {obs["phase"] for _, _, obs, legal in heuristic_decisions(game, 1)
                   if len(legal) > 1 and domain.rolls_out(game, obs, legal)}
-    assert played_out == {"set_aside", "discard"}
+    assert played_out == {"set_aside", "discard", "play"}
     obs, _, legal = _decisions(game, 1)[0]
     assert obs["phase"] == "set_aside" and len(legal) > 10
     _plays_out_the_best_few(game, obs, legal, SET_ASIDE_CANDIDATES)
+
+
+# -- Ottocento, four players: the cards before the solver can value them -----------------------
+
+
+def _early_cards(game: Game, deals: int, kind: str) -> list[tuple[dict[str, Any], Any, list[Any]]]:
+    """(observation, state, legal) at every card the domain plays out in ``deals`` deals of
+    ``kind`` players (random players also signal and declare at random)."""
+    domain = search_domain(game)
+    players = [make_player(kind, seat) for seat in range(game.num_seats)]
+    cases = []
+    for deal in range(deals):
+        state = game.new_deal_state(deal, dealer=deal % game.num_seats)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs, legal = state.observation(seat), state.legal_actions()
+            if obs["phase"] == "play" and domain.rolls_out(game, obs, legal):
+                cases.append((obs, state.clone(), legal))
+            state.apply(players[seat].act(game, obs, legal))
+    return cases
+
+
+@pytest.mark.parametrize(("options", "kind"), [
+    (None, "heuristic"), (None, "random"), ({"signals": "unrestricted"}, "random"),
+    ({"declaration_card_reuse": False, "deck_faces": "substitute_tarot"}, "random"),
+    ({"players": 2}, "heuristic"),
+    ({"players": 2, "two_player_setaside_restricted": False}, "random")])
+def test_the_true_ottocento_deal_replays_to_every_card_of_the_first_tricks(options: Any,
+                                                                           kind: str) -> None:
+    """What each seat holds now, the cards played and the reserves (the dealer's discard; with
+    two players the set-aside too) rebuild the real state at every card before the solver's
+    last 7 tricks: the same hands, tricks, declarations and legal cards, and the same
+    observation for every seat but the dealer, whose extra cards (and, with two players, which
+    of his hidden cards he discarded) nobody else knows. Random players' signals and
+    declarations replay too."""
+    game = make_game("ottocento", options)
+    domain = search_domain(game)
+    cases = _early_cards(game, 6, kind)
+    tricks = {len(obs.get("tricks", [])) for obs, _, _ in cases}
+    assert tricks == set(range(8 if game.num_seats == 4 else 13))
+    signalled = declared = 0
+    for obs, state, legal in cases:
+        seat, dealer = obs["seat"], obs["dealer"]
+        rebuilt = domain.state(game, obs, domain.true_world(state))
+        assert rebuilt is not None and rebuilt.legal_actions() == legal
+        assert rebuilt.hands == state.hands and rebuilt.set_aside[seat] == state.set_aside[seat]
+        assert rebuilt.tricks == state.tricks and rebuilt.trick == state.trick
+        assert rebuilt.declarations == state.declarations
+        if seat == dealer or game.num_seats == 4:
+            assert rebuilt.discard == state.discard
+        for q in range(game.num_seats):
+            if q != dealer or seat == dealer:
+                assert rebuilt.observation(q) == state.observation(q)
+        signalled += any("signal" in view for view in obs.get("tricks", []))
+        declared += bool(obs["declarations"])
+    assert declared
+    if kind == "random" and game.num_seats == 4:  # signals are a four-player rule
+        assert signalled
+
+
+@pytest.mark.parametrize("options", [None, {"players": 2}])
+def test_sampled_ottocento_card_worlds_replay_and_a_wrong_one_is_refused(options: Any) -> None:
+    game = make_game("ottocento", options)
+    domain = search_domain(game)
+    rng = random.Random(4)
+    cases = _early_cards(game, 3, "heuristic")
+    assert cases
+    for obs, _, legal in cases:
+        world = domain.sampler(game, obs).sample(rng)
+        assert world is not None
+        rebuilt = domain.state(game, obs, world)
+        assert rebuilt is not None and rebuilt.legal_actions() == legal
+        assert rebuilt.observation(obs["seat"]) == obs
+        me, other = obs["seat"], (obs["seat"] + 1) % game.num_seats
+        hands = list(world.hands)
+        hands[me], hands[other] = hands[other], hands[me]
+        assert domain.state(game, obs, type(world)(hands, world.reserve)) is None
+
+
+def test_the_first_ottocento_cards_are_played_out_without_signals() -> None:
+    """A lead offers each card with and without signals; the cards played out are those
+    without, and the search player chooses among them (or keeps the heuristic's card) after
+    playing out its worlds. Once the solver can value the cards they are solved instead."""
+    game = make_game("ottocento")
+    domain = search_domain(game)
+    cases = _early_cards(game, 2, "heuristic")
+    obs, _, legal = next(c for c in cases if any(a.arg[1] for a in c[2]))
+    options = domain.rollout_actions(game, obs, legal)
+    assert options == [a for a in legal if a.arg[1] is None] and len(options) > 1
+    default = make_player("heuristic", obs["seat"]).act(game, obs, legal)
+    player = SearchPlayer(0, budget=60.0, samples=3)
+    assert player.act(game, obs, legal) in {*options, default}
+    assert player.last_stats["samples"] == 3
+    cards = [(o, legal) for _, _, o, legal in heuristic_decisions(game, 1)
+             if o["phase"] == "play" and len(legal) > 1]
+    assert {domain.handles(game, o, legal) for o, legal in cards} == {False, True}
+    for o, legal in cards:
+        assert domain.rolls_out(game, o, legal) != domain.handles(game, o, legal)

@@ -1,7 +1,9 @@
 """The ``omniscient`` player: it sees every card. For measurement only.
 
 Its card play solves the real deal (not sampled worlds) with the game's search domain wherever
-the search player would search (in Ottocento from 7 tricks left), and it decides everything else
+the search player would solve (in Ottocento from 7 tricks left); where the search player plays
+the cards out instead because no solver reaches them (Ottocento's first tricks), it plays each
+card out in the real deal by heuristic players and takes the best. It decides everything else
 like the heuristic player, so in the duplicate arena the difference
 between it and the heuristic is the ceiling of what knowing the hidden cards is worth in card
 play, the gap a search player over sampled worlds tries to close. It needs the whole state, so
@@ -18,6 +20,7 @@ from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 from tarock.players.compiled import NodeLimitExceeded
+from tarock.players.rollouts import rollout_values, seats_players
 from tarock.players.search import search_domain
 
 
@@ -42,13 +45,28 @@ class OmniscientPlayer:
         """The action for the player to move in ``state``, seeing every card."""
         observation = state.observation(state.current_player())
         domain = search_domain(game)
-        if domain is None or len(legal) == 1 or not domain.handles(game, observation, legal):
+        if domain is None or len(legal) == 1:
+            return self.delegate().act(game, observation, legal)
+        if not domain.handles(game, observation, legal):
+            if observation.get("phase") == "play" and domain.rolls_out(game, observation, legal):
+                return self._played_out(game, state, observation, legal, domain)
             return self.delegate().act(game, observation, legal)
         try:
             values = domain.evaluate(game, observation, domain.true_world(state), legal)
         except NodeLimitExceeded:  # a solve too long even for measurement: rare
             return self.delegate().act(game, observation, legal)
         return min(legal, key=lambda a: (-values[a], domain.tie_key(game, a)))
+
+    def _played_out(self, game: Game, state: Any, observation: dict[str, Any],
+                    legal: Sequence[Action], domain: Any) -> Action:
+        """The card whose play-out in the real deal scores best for the seat, the heuristic's
+        among equals: the cards the search player would play out, and the heuristic's."""
+        default = self.delegate().act(game, observation, legal)
+        options = [default, *(a for a in domain.rollout_actions(game, observation, legal)
+                              if a != default)]
+        values = rollout_values(game, state, options, observation["seat"], seats_players(game))
+        assert values is not None  # no deadline
+        return max(options, key=lambda a: values[a])  # the first of equals: the default
 
 
 register_player("omniscient", OmniscientPlayer)

@@ -33,10 +33,10 @@ and two-player set-aside) are searched the same way, but each world is rebuilt a
 and every legal action (or the few the domain names) is played out to the end of the deal by
 heuristic players (:mod:`tarock.players.rollouts`); the action's value is the seat's score, and
 another action must beat the heuristic's by ``rollout_confidence`` standard errors (2 by default: a
-play-out is one noisy deal per world). So is card play where the domain plays cards out too
-(Bavarian and Hungarian tarock) and not even the first world could be solved in time, early in a
-deal. Other decisions (annulments, declarations, claims, and Ottocento's cards before its last 7
-tricks) are the heuristic's.
+play-out is one noisy deal per world). So is card play where the domain plays cards out too:
+in Bavarian and Hungarian tarock where not even the first world could be solved in time, early in
+a deal; in Ottocento every card before the last 7 tricks, which the solver does not reach.
+Other decisions (annulments, declarations, claims) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
 strategy package that provides ``make_domain()``, imported by name so that this package imports

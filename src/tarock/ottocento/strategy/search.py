@@ -21,8 +21,10 @@ With ``solver="compiled"`` (the default) positions with at most ``compiled_trick
 are solved exactly by :class:`~tarock.ottocento.strategy.fast.FastSolver` instead (the same
 values, tested against the reference), within a node limit: a solve that needs more raises
 :class:`~tarock.players.compiled.NodeLimitExceeded` and the search player keeps the heuristic's
-card; earlier decisions are the heuristic's too. ``solver="reference"`` uses the pure-Python
-solver only.
+card. Earlier cards are played out instead, like the dealer's discard: each world is replayed
+as the whole deal (:mod:`~tarock.ottocento.strategy.replay`) and every card without a signal
+is played out in it by heuristic players. ``solver="reference"`` uses the pure-Python solver
+only.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from tarock.ottocento.strategy.discard_sampler import DiscardSampler, TwoPlayerS
 from tarock.ottocento.strategy.fast import FastSolver
 from tarock.ottocento.strategy.heuristic import ranked_discards, ranked_set_asides
 from tarock.ottocento.strategy.inference import DeclarationLikelihood
+from tarock.ottocento.strategy.replay import replayed_state
 from tarock.ottocento.strategy.sampler import (
     HAND_SIZE,
     Facts,
@@ -100,23 +103,35 @@ class OttocentoDomain:
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:
         """The dealer's discard and the two-player set-aside: searched by playing them out in
-        sampled deals."""
+        sampled deals. So are the cards before the solver can value them (more than
+        ``compiled_tricks`` tricks left), each world replayed as the whole deal
+        (:mod:`~tarock.ottocento.strategy.replay`)."""
         phase = observation.get("phase")
+        if phase == "play":
+            return not self.handles(game, observation, legal)
         return phase == "set_aside" or (
             phase == "discard" and observation.get("seat") == observation.get("dealer"))
 
     def rollout_actions(self, game: Game, observation: dict[str, Any],
                         legal: Sequence[Action]) -> list[Action]:
         """Of the hundred-odd discards, the heuristic's best ``DISCARD_CANDIDATES``; of the
-        cards to set aside, its best ``SET_ASIDE_CANDIDATES``."""
+        cards to set aside, its best ``SET_ASIDE_CANDIDATES``; in card play every card without
+        a signal (the heuristic's own choice is added by the search player)."""
         opt = game.opt  # type: ignore[attr-defined]
-        if observation.get("phase") == "set_aside":
+        phase = observation.get("phase")
+        if phase == "play":
+            return [a for a in legal if a.arg[1] is None]  # type: ignore[attr-defined]
+        if phase == "set_aside":
             return ranked_set_asides(opt, observation, legal)[:SET_ASIDE_CANDIDATES]
         return ranked_discards(opt, observation, legal)[:DISCARD_CANDIDATES]
 
-    def state(self, game: Game, observation: dict[str, Any], world: State) -> State:
+    def state(self, game: Game, observation: dict[str, Any], world: State | World
+              ) -> State | None:
         """A world of the discard or the set-aside is already the whole deal at this
-        decision."""
+        decision; one of card play is replayed as the whole deal (None where it does not agree
+        with the observation)."""
+        if isinstance(world, World):
+            return replayed_state(game, observation, self.facts(observation), world)
         return world
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int, int]:
