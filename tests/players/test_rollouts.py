@@ -467,7 +467,7 @@ def test_the_two_player_set_aside_plays_out_the_heuristics_best_few() -> None:
     _plays_out_the_best_few(game, obs, legal, SET_ASIDE_CANDIDATES)
 
 
-# -- Ottocento, four players: the cards before the solver can value them -----------------------
+# -- Ottocento: the cards before the solver can value them -------------------------------------
 
 
 def _early_cards(game: Game, deals: int, kind: str) -> list[tuple[dict[str, Any], Any, list[Any]]]:
