@@ -24,9 +24,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 
-# The modules compiled together: the core's cards, tricks and RNG, which every game uses, and the
-# Hungarian and Ottocento engines, whose decisions cost the most (docs/performance.md). All or
-# none of them are used compiled: they call each other natively.
+# The modules compiled together: the core's cards, tricks and RNG, which every game uses, the
+# Hungarian and Ottocento engines, whose decisions cost the most (docs/performance.md), and
+# Ottocento's heuristic and card-play sampler, which the search player's play-outs call at every
+# card. All or none of them are used compiled: they call each other natively.
 NATIVE_MODULES = (
     "tarock.core.cards",
     "tarock.core.rng",
@@ -50,6 +51,8 @@ NATIVE_MODULES = (
     "tarock.ottocento.game",
     "tarock.ottocento.play",
     "tarock.ottocento.scoring",
+    "tarock.ottocento.strategy.heuristic",
+    "tarock.ottocento.strategy.sampler",
 )
 PACKAGE_DIR = Path(__file__).parent.parent  # src/tarock
 MANIFEST = PACKAGE_DIR / "native_build.json"
