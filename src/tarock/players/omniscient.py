@@ -21,7 +21,7 @@ from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.rollouts import rollout_values, seats_players
-from tarock.players.search import search_domain
+from tarock.players.search import rollout_options, search_domain
 
 
 class OmniscientPlayer:
@@ -62,11 +62,10 @@ class OmniscientPlayer:
         """The card whose play-out in the real deal scores best for the seat, the heuristic's
         among equals: the cards the search player would play out, and the heuristic's."""
         default = self.delegate().act(game, observation, legal)
-        options = [default, *(a for a in domain.rollout_actions(game, observation, legal)
-                              if a != default)]
+        options = rollout_options(domain, game, observation, legal, default)
         values = rollout_values(game, state, options, observation["seat"], seats_players(game))
         assert values is not None  # no deadline
-        return max(options, key=lambda a: values[a])  # the first of equals: the default
+        return max(options, key=lambda a: (values[a], a == default))
 
 
 register_player("omniscient", OmniscientPlayer)

@@ -208,7 +208,7 @@ class SearchPlayer:
                            start: float) -> Action:
         """The choice among the actions worth playing out, by play-outs in sampled worlds (the
         domain's ``rollout_sampler`` where it has one, else its ``sampler``)."""
-        options = _rollout_actions(domain, game, observation, legal, default)
+        options = rollout_options(domain, game, observation, legal, default)
         sampler = getattr(domain, "rollout_sampler", domain.sampler)
         return self._search(observation, options, default, start,
                             self._sampler(sampler, domain, game, observation),
@@ -306,7 +306,7 @@ class SearchPlayer:
             self.rate = 0.7 * self.rate + 0.3 * nodes / seconds
 
 
-def _rollout_actions(domain: Any, game: Game, observation: dict[str, Any],
+def rollout_options(domain: Any, game: Game, observation: dict[str, Any],
                      legal: Sequence[Action], default: Action) -> list[Action]:
     """The actions to play out: those the domain names (``rollout_actions``, for decisions with
     too many to play each out), else all; the default always among them."""

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tarock.core.cards import iter_bits
+from tarock.core.cards import bits
 from tarock.core.errors import TarockError
 from tarock.core.protocol import Deal, Game, State
 from tarock.ottocento import actions as A
@@ -41,7 +41,7 @@ def replayed_state(game: Game, observation: dict[str, Any], facts: Facts,
                    world: World) -> State | None:
     """``world`` as a complete state at the decision of ``observation``'s seat (``facts``
     being read off that observation), or None where it does not agree with the observation."""
-    n, dealer = facts.n, observation["dealer"]
+    n, dealer = facts.n, facts.dealer
     held = [world.hands[q] | facts.played_by[q] for q in range(n)]
     aside = [0] * n
     if n == 2:
@@ -52,34 +52,34 @@ def replayed_state(game: Game, observation: dict[str, Any], facts: Facts,
     else:
         discard = _lowest(aside[dealer] & ~FIVE_POINT, 2) if n == 2 \
             else world.reserve[facts.team(dealer)]
-        extras = list(iter_bits(discard))
+        extras = bits(discard)
     aside[dealer] &= ~discard
     held[dealer] = (held[dealer] | discard) & ~sum(1 << c for c in extras)
     if n == 4:
         deal = Deal(tuple(held), tuple(extras))
     else:
         dealt = [aside[q] | _lowest(held[q], SETASIDE_COUNT) for q in range(2)]
-        packet = [list(iter_bits(held[q] & ~dealt[q])) for q in (1 - dealer, dealer)]
+        packet = [bits(held[q] & ~dealt[q]) for q in (1 - dealer, dealer)]
         deal = Deal(tuple(dealt), (*packet[0][:5], *packet[1][:5], *packet[0][5:],
                                    *packet[1][5:], *extras))
-    return _replay(game, observation, deal, [list(iter_bits(m)) for m in aside], discard)
+    return _replay(game, observation, facts, deal, [bits(m) for m in aside], discard)
 
 
-def _replay(game: Game, observation: dict[str, Any], deal: Deal, aside: list[list[int]],
-            discard: int) -> State | None:
-    """``deal`` replayed with the cards set aside, the discard, the declarations and the plays
-    of ``observation``, or None if the engine refuses them or the seat would see otherwise."""
+def _replay(game: Game, observation: dict[str, Any], facts: Facts, deal: Deal,
+            aside: list[list[int]], discard: int) -> State | None:
+    """``deal`` replayed with the cards set aside, the discard, and the declarations and the
+    plays of the public record (``facts``), or None if the engine refuses them or the seat
+    would see otherwise than ``observation``."""
     declarations: dict[int, list[A.Action]] = {}
-    for entry in observation.get("declarations", []):
-        declarations.setdefault(entry["seat"], []).append(
-            A.declare(entry["kind"], parse_cards(entry["cards"])))
-    plays = [A.play(DECK.index(c["card"]), view.get("signal") if i == 0 else None)
-             for view in observation.get("tricks", []) for i, c in enumerate(view["cards"])]
-    plays += [A.play(DECK.index(c["card"]), observation.get("signal") if i == 0 else None)
-              for i, c in enumerate(observation.get("trick", []))]
+    for seat, kind, mask in facts.declaration_seats:
+        declarations.setdefault(seat, []).append(A.declare(kind, mask))
+    plays = [A.play(card, signal if i == 0 else None)
+             for (cards, _, _), signal in zip(facts.tricks, facts.signals, strict=True)
+             for i, card in enumerate(cards)]
+    plays += [A.play(card, facts.current_signal if i == 0 else None)
+              for i, (_, card) in enumerate(facts.trick)]
     try:
-        state: Any = game.new_initial_state(deal, observation["dealer"],
-                                            totals=observation["totals"])
+        state: Any = game.new_initial_state(deal, facts.dealer, totals=observation["totals"])
         played = 0
         while not state.is_terminal():
             phase = state.phase
@@ -105,10 +105,4 @@ def _replay(game: Game, observation: dict[str, Any], deal: Deal, aside: list[lis
 
 def _lowest(mask: int, count: int) -> int:
     """The ``count`` lowest cards of ``mask`` (fewer if it holds fewer)."""
-    out = 0
-    for card in iter_bits(mask):
-        if count == 0:
-            break
-        out |= 1 << card
-        count -= 1
-    return out
+    return sum(1 << card for card in bits(mask)[:count])
