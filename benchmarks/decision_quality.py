@@ -1,7 +1,7 @@
 """What single decisions of the search player lose in the true deal, with and without inference,
 against the heuristic's.
 
-    .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|bids]
+    .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|played|bids]
         [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8]
         [--place lead|any] [--side any|declarer|defenders] [--policies] [--seed 1] [--json]
 
@@ -22,6 +22,10 @@ points for the seat.
   standard errors) and with or without the early stop after ``SETTLE`` worlds; each rule's loss
   is printed with its paired difference from the player's own rule. So the rule is tuned on the
   same worlds, without a run per rule.
+* ``--kind played``: the same for a card-play decision that the domain plays out instead of
+  solving (Ottocento's tricks before the last 7): each card the search player would play out,
+  and the heuristic's, is played out in the true deal by heuristic players, as the omniscient
+  player does, the seat's score. ``--policies`` replays the worlds played out.
 * ``--kind bids``: a decision before card play that the domain plays out (Bavarian tarock's
   auction, contract, trump and lay-away, Hungarian tarokk's auction, raise, discard and
   announcements, Ottocento's 4-player discard; each in turn is taken with probability 1/2);
@@ -56,11 +60,12 @@ from tarock.players.search import (
     SETTLE,
     SearchPlayer,
     _PairedDifferences,
+    rollout_options,
     search_domain,
 )
 
 Z95 = 1.96
-KINDS = ("cards", "bids")
+KINDS = ("cards", "played", "bids")
 PLACES = ("lead", "any")
 SIDES = ("any", "declarer", "defenders")
 RULES = [(c, settle) for c in (0.0, 0.5, 1.0, 1.5, 2.0) for settle in (SETTLE, None)]
@@ -155,6 +160,14 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                     truth = domain.evaluate(game, obs, domain.true_world(state), legal)
                 except NodeLimitExceeded:
                     break  # the true deal is too big to solve here: another deal
+            elif len(legal) > 1 and kind == "played" and len(obs.get("tricks", ())) + 1 == at \
+                    and len(obs.get("trick") or ()) >= ahead and obs.get("phase") == "play" \
+                    and domain.rolls_out(game, obs, legal) \
+                    and not domain.handles(game, obs, legal):
+                default = heuristic[seat].act(game, obs, legal)
+                options = rollout_options(domain, game, obs, legal, default)
+                if len(options) > 1:
+                    truth = rollout_values(game, state, options, seat, heuristic)
             elif len(legal) > 1 and kind == "bids" and domain.rolls_out(game, obs, legal) \
                     and not domain.handles(game, obs, legal) \
                     and rng.random() < 0.5:  # the first, second, ... bid with 1/2, 1/4, ...
@@ -169,7 +182,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 }
                 for name, action in chosen.items():
                     losses[name].append(best - truth[action])
-                if policies and kind == "cards":
+                if policies:
                     recorder = RecordingSearchPlayer(deal, think)
                     played = recorder.act(game, obs, legal)
                     for rule in RULES:
@@ -182,7 +195,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             state.apply(heuristic[seat].act(game, obs, legal))
     h = losses["heuristic"]
     return {"game": game_name, "kind": kind, "think": think,
-            **({"tricks": [first, last]} if kind == "cards" else {}),
+            **({"tricks": [first, last]} if kind != "bids" else {}),
             "loss": {name: interval(xs) for name, xs in losses.items()},
             "search_minus_heuristic": interval(
                 [a - b for a, b in zip(losses["inference"], h, strict=True)]),
@@ -211,10 +224,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.kind == "bids" and not hasattr(search_domain(make_game(args.game)), "rolls_out"):
         parser.error(f"the search player plays no bids out in {args.game}")
+    if args.kind == "played" and args.game != "ottocento":
+        parser.error("--kind played: only Ottocento plays out the cards its solver does not reach")
     if args.side != "any" and args.game != "bavarian-tarock":
         parser.error("--side: only Bavarian tarock has one declarer against all the others")
-    if args.policies and args.kind != "cards":
-        parser.error("--policies replays the choice among solved worlds: card play only")
+    if args.policies and args.kind == "bids":
+        parser.error("--policies replays the choice among a card's worlds: card play only")
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,
                   args.last_trick, args.seed, args.place, args.policies, args.side)
     if args.json:

@@ -14,3 +14,12 @@ def test_policies_replay_the_recorded_worlds_of_ottocento_card_play() -> None:
     own = [r for r in out["rules"] if r["confidence"] == 1.0 and r["settle"] is not None]
     assert own and all(r["minus_own_rule"]["mean"] == 0 for r in own)
     assert all(r["loss"]["n"] == 2 for r in out["rules"])
+
+
+def test_policies_replay_the_worlds_played_out_in_ottocentos_first_tricks() -> None:
+    """``--kind played``: the cards are valued by play-outs in the true deal, and the search
+    player's played-out worlds are replayed under every rule."""
+    out = load_benchmark("decision_quality").measure("ottocento", "played", 2, 0.05, 1, 3,
+                                                     seed=1, place="any", policies=True)
+    assert out["tricks"] == [1, 3] and out["loss"]["heuristic"]["n"] == 2
+    assert all(r["loss"]["n"] == 2 and r["loss"]["mean"] >= 0 for r in out["rules"])

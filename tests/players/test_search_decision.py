@@ -301,22 +301,47 @@ class PlayedOutDomain(ScriptedDomain):
         return world
 
 
-def test_a_played_out_choice_needs_more_evidence_than_a_card(monkeypatch, decision) -> None:
-    """A card wins on one standard error of its world-by-world advantage; a choice valued by
-    play-outs (one noisy deal per world) needs ``ROLLOUT_CONFIDENCE`` of them."""
-    game, obs, legal, default = decision
-    other = (default + 1) % len(legal)
+@pytest.fixture(scope="module")
+def bidding() -> tuple[Game, dict[str, Any], list[Action], int]:
+    """A Hungarian decision before card play with at least three choices, and the index of the
+    heuristic's among them."""
+    game = make_game("hungarian-tarokk")
+    players = [make_player("heuristic", s) for s in range(4)]
+    for seed in range(50):
+        state = game.new_deal_state(seed, dealer=seed % 4)
+        while state.phase != "play":
+            seat = state.current_player()
+            legal = state.legal_actions()
+            obs = state.observation(seat)
+            default = players[seat].act(game, obs, legal)
+            if len(legal) >= 3:
+                return game, obs, legal, legal.index(default)
+            state.apply(default)
+    raise AssertionError("no decision found")
+
+
+def test_a_played_out_choice_before_card_play_needs_more_evidence_than_a_card(
+        monkeypatch, decision, bidding) -> None:
+    """A card wins on one standard error of its world-by-world advantage, whether its worlds are
+    solved or played out; a choice before card play valued by play-outs (one noisy deal per
+    world, often among many alternatives) needs ``ROLLOUT_CONFIDENCE`` of them."""
     monkeypatch.setattr(search_module, "rollout_values",
                         lambda game, state, legal, *args, **kw: {
                             a: float(state[i]) for i, a in enumerate(legal)})
 
-    def chosen(domain: ScriptedDomain) -> int:
-        monkeypatch.setitem(search_module._LOADED, game.name, domain)
-        return legal.index(SearchPlayer(0, budget=60.0).act(game, obs, legal))
+    def outcomes(case: Any, domain: type[ScriptedDomain]) -> tuple[bool, bool]:
+        """Whether the other choice overrules the default on weak and on strong evidence."""
+        game, obs, legal, default = case
+        other = (default + 1) % len(legal)
+        weak = [_world(len(legal), default, 0, other, d) for d in (3, -1) * 3]  # 1.1 errors
+        strong = [_world(len(legal), default, 0, other, d) for d in (3, 1) * 3]  # 4.5 errors
+        out = []
+        for worlds in (weak, strong):
+            monkeypatch.setitem(search_module._LOADED, game.name, domain(worlds))
+            out.append(legal.index(SearchPlayer(0, budget=60.0).act(game, obs, legal)) == other)
+        return out[0], out[1]
 
-    weak = [_world(len(legal), default, 0, other, d) for d in (3, -1) * 3]  # 1.1 errors
-    strong = [_world(len(legal), default, 0, other, d) for d in (3, 1) * 3]  # 4.5 errors
     assert ROLLOUT_CONFIDENCE > 1.2
-    assert chosen(ScriptedDomain(weak)) == other
-    assert chosen(PlayedOutDomain(weak)) == default
-    assert chosen(PlayedOutDomain(strong)) == other
+    assert outcomes(decision, ScriptedDomain) == (True, True)
+    assert outcomes(decision, PlayedOutDomain) == (True, True)
+    assert outcomes(bidding, PlayedOutDomain) == (False, True)

@@ -33,9 +33,11 @@ and two-player set-aside) are searched the same way, but each world is rebuilt a
 and every legal action (or the few the domain names) is played out to the end of the deal by
 heuristic players (:mod:`tarock.players.rollouts`); the action's value is the seat's score, and
 another action must beat the heuristic's by ``rollout_confidence`` standard errors (2 by default: a
-play-out is one noisy deal per world). So is card play where the domain plays cards out too:
-in Bavarian and Hungarian tarock where not even the first world could be solved in time, early in
-a deal; in Ottocento every card before the last 7 tricks, which the solver does not reach.
+play-out is one noisy deal per world, and before card play there are often many alternatives).
+So is card play where the domain plays cards out too: in Bavarian and Hungarian tarock where not
+even the first world could be solved in time, early in a deal; in Ottocento every card before the
+last 7 tricks, which the solver does not reach. A card played out needs the ``confidence`` of a
+solved one: with a few cards to choose from, a margin of 2 kept too many good cards out.
 Other decisions (annulments, declarations, claims) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
@@ -91,10 +93,13 @@ _DOMAINS = {
 }
 _LOADED: dict[str, Any] = {}
 
-CONFIDENCE = 1.0  # standard errors by which a card must beat the heuristic's
-# ... and by which a played-out choice must: one heuristic play-out per world is a noisy value,
-# and with 10 to 20 worlds one standard error let the best of a few alternatives overrule the
-# heuristic's lay-away or discard in a third of the decisions, about as often as noise alone does
+CONFIDENCE = 1.0  # standard errors by which a card must beat the heuristic's, solved or played
+# out: in Ottocento's first tricks (1,660 decisions) a margin of 1 instead of 2 chose cards worth
+# 5.3 points more a decision in the real deal, and smaller margins no more (docs/strength.md)
+# ... and by which a played-out choice before card play must: one heuristic play-out per world is
+# a noisy value, and with 10 to 20 worlds one standard error let the best of a few alternatives
+# overrule the heuristic's lay-away or discard in a third of the decisions, about as often as
+# noise alone does
 ROLLOUT_CONFIDENCE = 2.0
 SETTLE = 16  # worlds after which an unbeaten heuristic card is played
 MIN_WORLDS = 4  # the fewest worlds worth solving: the first solve gets budget / MIN_WORLDS
@@ -207,13 +212,17 @@ class SearchPlayer:
                            legal: Sequence[Action], default: Action, domain: Any,
                            start: float) -> Action:
         """The choice among the actions worth playing out, by play-outs in sampled worlds (the
-        domain's ``rollout_sampler`` where it has one, else its ``sampler``)."""
+        domain's ``rollout_sampler`` where it has one, else its ``sampler``); a card needs the
+        margin of a solved one (``confidence``), a choice before card play
+        ``rollout_confidence``."""
         options = rollout_options(domain, game, observation, legal, default)
         sampler = getattr(domain, "rollout_sampler", domain.sampler)
         return self._search(observation, options, default, start,
                             self._sampler(sampler, domain, game, observation),
                             self._played_out(game, observation, options, domain),
-                            lambda a: (a != default, options.index(a)), self.rollout_confidence)
+                            lambda a: (a != default, options.index(a)),
+                            self.confidence if observation.get("phase") == "play"
+                            else self.rollout_confidence)
 
     def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
                 start: float, sampler: WeightedSampler,
