@@ -309,7 +309,7 @@ def bidding() -> tuple[Game, dict[str, Any], list[Action], int]:
     players = [make_player("heuristic", s) for s in range(4)]
     for seed in range(50):
         state = game.new_deal_state(seed, dealer=seed % 4)
-        while state.phase != "play":
+        while not state.is_terminal() and state.phase != "play":
             seat = state.current_player()
             legal = state.legal_actions()
             obs = state.observation(seat)
