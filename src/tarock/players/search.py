@@ -316,7 +316,7 @@ class SearchPlayer:
 
 
 def rollout_options(domain: Any, game: Game, observation: dict[str, Any],
-                     legal: Sequence[Action], default: Action) -> list[Action]:
+                    legal: Sequence[Action], default: Action) -> list[Action]:
     """The actions to play out: those the domain names (``rollout_actions``, for decisions with
     too many to play each out), else all; the default always among them."""
     pick = getattr(domain, "rollout_actions", None)
