@@ -179,6 +179,54 @@ def test_cards_are_played_out_where_no_world_can_be_solved(monkeypatch, game_nam
     assert player.last_stats["samples"] == len(played_out) == (4 if rollouts else 0)
 
 
+def test_a_defenders_card_played_out_is_valued_by_what_the_declarer_is_paid(
+        monkeypatch) -> None:
+    """A Bavarian defender's card played out counts the declarer's payment, negated, as the
+    solver's values do; his own score would not do, since in a pick-up game the fund pays a
+    winning declarer and the defenders score nothing, however much he wins by. The declarer's
+    cards, and every decision before card play, count the seat's own score."""
+    import tarock.players.search as search_module
+
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    players = seats_players(game)
+    blind = 0  # defenders' decisions whose own scores cannot tell the cards apart, but ...
+    for _, state, obs, legal in heuristic_decisions(game, 12):
+        value = domain.rollout_value(game, obs)
+        if obs["phase"] != "play" or obs["seat"] == obs["declarer"]:
+            assert value is None
+            continue
+        if len(legal) < 2 or obs.get("tricks"):
+            continue
+        values = rollout_values(game, state, legal, obs["seat"], players, value=value)
+        own = rollout_values(game, state, legal, obs["seat"], players)
+        assert values is not None and own is not None
+        for action in legal:
+            copy = state.clone()
+            copy.apply(action)
+            assert values[action] == -play_out(game, copy, players)[obs["declarer"]]
+        if obs["contract"] == "pickup" and len(set(own.values())) == 1 \
+                and len(set(values.values())) > 1:
+            blind += 1
+    assert blind  # ... whose payment to the declarer can
+
+    def unsolvable(*args: Any, **kwargs: Any) -> Any:
+        raise NodeLimitExceeded(1)
+
+    judged: list[Any] = []
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        judged.append(args[7] if len(args) > 7 else kwargs.get("value"))
+        return rollout_values(*args, **kwargs)
+
+    monkeypatch.setattr(domain, "evaluate", unsolvable)
+    monkeypatch.setattr(search_module, "rollout_values", recorded)
+    obs, _, legal = next((o, s, g) for _, s, o, g in heuristic_decisions(game, 12)
+                         if o["phase"] == "play" and o["seat"] != o["declarer"] and len(g) > 1)
+    SearchPlayer(0, budget=60.0, samples=2).act(game, obs, legal)
+    assert len(judged) == 2 and judged[0]([30, -10, -20]) == -[30, -10, -20][obs["declarer"]]
+
+
 def test_bids_that_lose_in_every_world_are_overruled(monkeypatch) -> None:
     """Where every world's play-outs value another bid above the heuristic's, search takes it;
     where they agree with the heuristic, it keeps the heuristic's."""

@@ -20,7 +20,7 @@ from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 from tarock.players.compiled import NodeLimitExceeded
-from tarock.players.rollouts import rollout_values, seats_players
+from tarock.players.rollouts import outcome, rollout_values, seats_players
 from tarock.players.search import rollout_options, search_domain
 
 
@@ -63,7 +63,8 @@ class OmniscientPlayer:
         among equals: the cards the search player would play out, and the heuristic's."""
         default = self.delegate().act(game, observation, legal)
         options = rollout_options(domain, game, observation, legal, default)
-        values = rollout_values(game, state, options, observation["seat"], seats_players(game))
+        values = rollout_values(game, state, options, observation["seat"], seats_players(game),
+                                value=outcome(domain, game, observation))
         assert values is not None  # no deadline
         return max(options, key=lambda a: (values[a], a == default))
 

@@ -5,16 +5,18 @@ follows: the rest of the auction, the talon, and the play. For those decisions t
 takes a sampled world as a complete state of the deal (the game's search domain rebuilds it with
 ``state(game, observation, world)``), applies each legal action to a copy and lets the heuristic
 player make every later decision of every seat to the end of the deal; the action's value is the
-acting seat's score. The heuristic is deterministic, so one play-out per world and action is
-all there is; its play is weaker than the search player's own, which biases the values against
-contracts that need precise play (documented in ``docs/strength.md``).
+acting seat's score, or what the domain's ``rollout_value`` makes of the scores where the
+seat's own score is not what its play is for (:func:`outcome`). The heuristic is deterministic,
+so one play-out per world and action is all there is; its play is weaker than the search
+player's own, which biases the values against contracts that need precise play (documented in
+``docs/strength.md``).
 """
 
 from __future__ import annotations
 
 import random
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tarock.core.cards import iter_bits
@@ -34,10 +36,15 @@ def play_out(game: Game, state: State, players: Sequence[Player]) -> list[int]:
 
 def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
                    players: Sequence[Player], deadline: float | None = None,
-                   expected: float = 0.0) -> dict[Action, float] | None:
-    """Each legal action's value for ``seat``: its score once the deal is played out after it;
-    None if a play-out would end past ``deadline`` (on ``time.perf_counter``'s clock), judged by
-    how long the one before took (the first by ``expected``)."""
+                   expected: float = 0.0,
+                   value: Callable[[Sequence[int]], float] | None = None
+                   ) -> dict[Action, float] | None:
+    """Each legal action's value for ``seat``: its score once the deal is played out after it
+    (or ``value`` of the seats' scores, where the seat's own score is not what its play should
+    win; see :func:`outcome`); None if a play-out would end past ``deadline`` (on
+    ``time.perf_counter``'s clock), judged by how long the one before took (the first by
+    ``expected``)."""
+    judge = value if value is not None else (lambda scores: float(scores[seat]))
     out: dict[Action, float] = {}
     took = expected
     for action in legal:
@@ -46,9 +53,18 @@ def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
             return None
         copy = state.clone()
         copy.apply(action)
-        out[action] = float(play_out(game, copy, players)[seat])
+        out[action] = judge(play_out(game, copy, players))
         took = time.perf_counter() - began
     return out
+
+
+def outcome(domain: Any, game: Game, observation: dict[str, Any]
+            ) -> Callable[[Sequence[int]], float] | None:
+    """How a play-out's scores value the decision of ``observation``: the domain's
+    ``rollout_value(game, observation)`` where it has one (None: the seat's own score), so that
+    a card played out is valued as the domain's solver values it."""
+    judge = getattr(domain, "rollout_value", None)
+    return judge(game, observation) if judge is not None else None
 
 
 def best_actions(legal: Sequence[Action], values: Sequence[float], count: int) -> list[Action]:

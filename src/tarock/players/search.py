@@ -37,7 +37,9 @@ play-out is one noisy deal per world, and before card play there are often many 
 So is card play where the domain plays cards out too: in Bavarian and Hungarian tarock where not
 even the first world could be solved in time, early in a deal; in Ottocento every card before the
 last 7 tricks, which the solver does not reach. A card played out needs the ``confidence`` of a
-solved one: with a few cards to choose from, a margin of 2 kept too many good cards out.
+solved one: with a few cards to choose from, a margin of 2 kept too many good cards out; and it
+is valued as the solver values it where the domain says how (``rollout_value``: a Bavarian
+defender counts what the declarer is paid, not his own score).
 Other decisions (annulments, declarations, claims) are the heuristic's.
 
 The games it can search are listed in ``_DOMAINS`` (the game's name to the module of the game's
@@ -58,9 +60,11 @@ no game); a domain provides:
   observation, world) -> State | None``: the world as a complete state at this decision (None
   if it does not agree with the observation); ``rollout_actions(game, observation, legal)``:
   the actions worth playing out where there are too many to play out each (the heuristic's
-  choice is added when it is not among them); and ``rollout_sampler(game, observation)``: the
+  choice is added when it is not among them); ``rollout_sampler(game, observation)``: the
   sampler of the worlds to play out in, where they are not the ``sampler``'s (whose card-play
-  worlds are made to be solved).
+  worlds are made to be solved); and ``rollout_value(game, observation)``: a function from a
+  played-out deal's scores to the decision's value, where the seat's own score is not it (None
+  where it is).
 
 Each decision draws its random numbers from a generator seeded with the player's seed and a
 digest of the observation, so the action depends only on what the seat knows (and on how many
@@ -84,7 +88,7 @@ from tarock.core.protocol import Action, Game
 from tarock.players.base import Player, make_player, register_player
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.inference import CANDIDATES, WeightedSampler
-from tarock.players.rollouts import rollout_values, seats_players
+from tarock.players.rollouts import outcome, rollout_values, seats_players
 
 _DOMAINS = {
     "hungarian-tarokk": "tarock.hungarian.strategy.search",
@@ -285,6 +289,7 @@ class SearchPlayer:
         players (:mod:`tarock.players.rollouts`), while ``SAFETY`` of the time left is more than
         the last world took."""
         players = seats_players(game)
+        value = outcome(domain, game, observation)
         last = [0.0]
 
         def evaluate(world: Any, left: float) -> dict[Action, float] | None:
@@ -295,7 +300,7 @@ class SearchPlayer:
             if state is None:
                 return None
             values = rollout_values(game, state, legal, observation["seat"], players,
-                                    began + left, last[0] / len(legal))
+                                    began + left, last[0] / len(legal), value)
             last[0] = time.perf_counter() - began
             return values
         return evaluate

@@ -28,7 +28,7 @@ card. ``solver="reference"`` uses the pure-Python solver only.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tarock.bavarian import actions as A
@@ -91,6 +91,18 @@ class BavarianDomain:
         too, where no world can be solved in time (the first tricks)."""
         return observation.get("phase") in ROLLOUT_PHASES and observation.get("seat") in \
             observation.get("active", ())
+
+    def rollout_value(self, game: Game, observation: dict[str, Any]
+                      ) -> Callable[[Sequence[int]], float] | None:
+        """A defender's card played out is valued as the solver values it: by what the
+        declarer is paid, negated. His own score would not do: in a pick-up game the fund pays
+        a winning declarer, so a defender scores nothing whether the declarer wins by 2 points or
+        by 40, and every card would look the same. The declarer's own score is his settlement;
+        before card play a seat weighs its own score (None)."""
+        if observation.get("phase") != "play" or observation["seat"] == observation["declarer"]:
+            return None
+        declarer: int = observation["declarer"]
+        return lambda scores: -float(scores[declarer])
 
     def rollout_actions(self, game: Game, observation: dict[str, Any],
                         legal: Sequence[Action]) -> list[Action]:
