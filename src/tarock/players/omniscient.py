@@ -59,8 +59,9 @@ class OmniscientPlayer:
 
     def _played_out(self, game: Game, state: Any, observation: dict[str, Any],
                     legal: Sequence[Action], domain: Any) -> Action:
-        """The card whose play-out in the real deal scores best for the seat, the heuristic's
-        among equals: the cards the search player would play out, and the heuristic's."""
+        """The card whose play-out in the real deal scores best for the seat (valued as the
+        search player values it: :func:`~tarock.players.rollouts.outcome`), the heuristic's among
+        equals: the cards the search player would play out, and the heuristic's."""
         default = self.delegate().act(game, observation, legal)
         options = rollout_options(domain, game, observation, legal, default)
         values = rollout_values(game, state, options, observation["seat"], seats_players(game),
