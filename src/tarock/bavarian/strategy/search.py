@@ -99,7 +99,8 @@ class BavarianDomain:
         a winning declarer, so a defender scores nothing whether the declarer wins by 2 points or
         by 40, and every card would look the same. The declarer's own score is his settlement;
         before card play a seat weighs its own score (None)."""
-        if observation.get("phase") != "play" or observation["seat"] == observation["declarer"]:
+        if observation.get("phase") != "play" or observation.get("declarer") in (
+                None, observation.get("seat")):
             return None
         declarer: int = observation["declarer"]
         return lambda scores: -float(scores[declarer])
@@ -234,7 +235,7 @@ def _declarers_choice(state: Any, observation: dict[str, Any], world: World) -> 
     pile where the seat did not see them (a defender in card play)."""
     phase = state.phase
     if phase == "contract":
-        return A.CONTRACT_ACTIONS.get(observation.get("contract"))
+        return A.CONTRACT_ACTIONS.get(observation.get("contract", ""))
     if phase == "raise" and "target" in observation:
         rung = rung_of_target(observation["target"])
         return A.KEEP if rung == state.rung else A.RAISES.get(rung)
