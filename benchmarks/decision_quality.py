@@ -54,7 +54,7 @@ from tarock.core.protocol import Action
 from tarock.games import make_game
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.inference import WeightedSampler
-from tarock.players.rollouts import rollout_values, seats_players
+from tarock.players.rollouts import outcome, rollout_values, seats_players
 from tarock.players.search import (
     CONFIDENCE,
     SETTLE,
@@ -167,11 +167,13 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 default = heuristic[seat].act(game, obs, legal)
                 options = rollout_options(domain, game, obs, legal, default)
                 if len(options) > 1:
-                    truth = rollout_values(game, state, options, seat, heuristic)
+                    truth = rollout_values(game, state, options, seat, heuristic,
+                                           value=outcome(domain, game, obs))
             elif len(legal) > 1 and kind == "bids" and domain.rolls_out(game, obs, legal) \
                     and not domain.handles(game, obs, legal) \
                     and rng.random() < 0.5:  # the first, second, ... bid with 1/2, 1/4, ...
-                truth = rollout_values(game, state, legal, seat, heuristic)
+                truth = rollout_values(game, state, legal, seat, heuristic,
+                                       value=outcome(domain, game, obs))
             if truth is not None:
                 best = max(truth.values())
                 chosen = {
