@@ -99,7 +99,8 @@ _LOADED: dict[str, Any] = {}
 
 CONFIDENCE = 1.0  # standard errors by which a card must beat the heuristic's, solved or played
 # out: in Ottocento's first tricks (1,660 decisions) a margin of 1 instead of 2 chose cards worth
-# 5.3 points more a decision in the real deal, and smaller margins no more (docs/strength-history.md)
+# 5.3 points more a decision in the real deal, and smaller margins no more
+# (docs/strength-history.md)
 # ... and by which a played-out choice before card play must: one heuristic play-out per world is
 # a noisy value, and with 10 to 20 worlds one standard error let the best of a few alternatives
 # overrule the heuristic's lay-away or discard in a third of the decisions, about as often as
