@@ -247,6 +247,11 @@ def test_sampler_is_deterministic() -> None:
         a = HungarianSampler(state.opt, obs).sample(random.Random(5))
         b = HungarianSampler(state.opt, obs).sample(random.Random(5))
         assert a == b
+        # A sampler that has drawn before (its tables of tarokk splits filled) draws the same.
+        used = HungarianSampler(state.opt, obs)
+        for k in range(20):
+            used.sample(random.Random(k))
+        assert used.sample(random.Random(5)) == a
 
 
 # -- the player -------------------------------------------------------------------------------
