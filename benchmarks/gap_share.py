@@ -9,8 +9,14 @@ player's minus the heuristic's; the share of the gap is ``mean(x) / mean(y)`` wi
 delta-method interval over the deals, paired (:func:`tarock.arena.stats.ratio_of_means`). The
 omniscient player's runs do not use ``--think``.
 
+``--compare KIND`` runs a second search kind against the heuristic on the same deals too, with
+its share and, deal by deal, the first kind's gain minus the second's (``search_minus_compare``):
+two settings of the search player told apart on the same deals, each measured against the
+heuristic as the share is.
+
 Usage: python benchmarks/gap_share.py --game G [--deals N] [--seed S] [--think T]
-       [--workers W] [--search KIND] [--option KEY=VALUE ...] [--records-dir DIR] [--json]
+       [--workers W] [--search KIND] [--compare KIND] [--option KEY=VALUE ...]
+       [--records-dir DIR] [--json]
 """
 
 from __future__ import annotations
@@ -22,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from tarock.arena import ArenaResult, run_arena
-from tarock.arena.stats import ratio_of_means
+from tarock.arena.stats import mean_interval, ratio_of_means
 from tarock.core.options import parse_option_args
 
 
@@ -38,7 +44,11 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                            "think": args.think, "search_kind": args.search,
                            "given_options": options}
     results = {}
-    for key, kind in (("search", args.search), ("omniscient", "omniscient")):
+    runs = [("search", args.search), ("omniscient", "omniscient")]
+    if args.compare is not None:
+        out["compare_kind"] = args.compare
+        runs.insert(1, ("compare", args.compare))
+    for key, kind in runs:
         records = None
         if args.records_dir is not None:
             args.records_dir.mkdir(parents=True, exist_ok=True)
@@ -46,13 +56,19 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         start = time.perf_counter()
         result = run_arena(args.game, options, [kind, "heuristic"], args.deals, args.seed,
                            workers=args.workers, records_path=records,
-                           think=args.think if key == "search" else None)
+                           think=None if key == "omniscient" else args.think)
         assert result.difference is not None
         out[key] = {**result.difference.to_json(),
                     "seconds": round(time.perf_counter() - start, 1)}
         results[key] = result
     out["share"] = ratio_of_means(gains(results["search"]),
                                   gains(results["omniscient"])).to_json()
+    if args.compare is not None:
+        out["compare_share"] = ratio_of_means(gains(results["compare"]),
+                                              gains(results["omniscient"])).to_json()
+        out["search_minus_compare"] = mean_interval(
+            [a - b for a, b in zip(gains(results["search"]), gains(results["compare"]),
+                                   strict=True)]).to_json()
     return out
 
 
@@ -65,6 +81,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--search", default="search", metavar="KIND",
                         help="the search player's kind, with settings (search:rollouts=false)")
+    parser.add_argument("--compare", default=None, metavar="KIND",
+                        help="a second search kind to run on the same deals (search:confidence=1)")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE")
     parser.add_argument("--records-dir", type=Path, default=None)
     parser.add_argument("--json", action="store_true")
@@ -73,10 +91,14 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
-    for label, key in (("search - heuristic", "search"),
-                       ("omniscient - heuristic", "omniscient"), ("share of the gap", "share")):
+    for label, key in (("search - heuristic", "search"), ("compare - heuristic", "compare"),
+                       ("omniscient - heuristic", "omniscient"), ("share of the gap", "share"),
+                       ("compare's share", "compare_share"),
+                       ("search - compare", "search_minus_compare")):
+        if key not in report:
+            continue
         iv = report[key]
-        scale, unit = (100, "%") if key == "share" else (1, "")
+        scale, unit = (100, "%") if key.endswith("share") else (1, "")
         print(f"{label:24} {iv['mean'] * scale:+9.2f}{unit} "
               f"[{iv['ci_low'] * scale:+.2f}{unit}, {iv['ci_high'] * scale:+.2f}{unit}]"
               f"  over {iv['n']} deals")

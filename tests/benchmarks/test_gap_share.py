@@ -14,9 +14,25 @@ from tarock.core.records import read_records
 def test_the_search_kind_with_its_settings_plays_against_the_heuristic(tmp_path: Path) -> None:
     kind = "search:rollouts=false:samples=2"
     args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=3, think=0.05, workers=1,
-                              option=None, records_dir=tmp_path, search=kind)
+                              option=None, records_dir=tmp_path, search=kind, compare=None)
     out = load_benchmark("gap_share").measure(args)
     assert out["search_kind"] == kind
     assert out["search"]["n"] == out["omniscient"]["n"] == out["share"]["n"] == 1
     records = read_records(tmp_path / "arena-bavarian-tarock-search-3.jsonl")
     assert {name for r in records for name in r["players"]} == {kind, "heuristic"}
+
+
+def test_a_second_kind_is_compared_on_the_same_deals(tmp_path: Path) -> None:
+    """``--compare``: both kinds against the heuristic on the same deals, and their difference
+    deal by deal, which is the difference of their gains."""
+    first, second = "search:rollouts=false:samples=2", "search:rollouts=false:samples=1"
+    args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=3, think=0.05, workers=1,
+                              option=None, records_dir=tmp_path, search=first, compare=second)
+    out = load_benchmark("gap_share").measure(args)
+    assert out["compare_kind"] == second and out["search_minus_compare"]["n"] == 2
+    gap = out["search"]["mean"] - out["compare"]["mean"]
+    assert abs(out["search_minus_compare"]["mean"] - gap) < 1e-3
+    records = read_records(tmp_path / "arena-bavarian-tarock-compare-3.jsonl")
+    assert {r["deal"]["hands"][0][0] for r in records} == {
+        r["deal"]["hands"][0][0] for r in read_records(
+            tmp_path / "arena-bavarian-tarock-search-3.jsonl")}
