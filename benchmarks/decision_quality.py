@@ -20,8 +20,8 @@ points for the seat.
   keeps every world it solved with its weight and values, and its choice is made again from
   those worlds under other rules: the margin a card must beat the heuristic's by (0 to 2
   standard errors) and with or without the early stop after ``SETTLE`` worlds; each rule's loss
-  is printed with its paired difference from the player's own rule. So the rule is tuned on the
-  same worlds, without a run per rule.
+  is printed with its paired difference from the player's own rule in that game
+  (``card_rule``). So the rule is tuned on the same worlds, without a run per rule.
 * ``--kind played``: the same for a card-play decision that the domain plays out instead of
   solving (Ottocento's tricks before the last 7): each card the search player would play out,
   and the heuristic's, is played out in the true deal by heuristic players, as the omniscient
@@ -56,10 +56,10 @@ from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.inference import WeightedSampler
 from tarock.players.rollouts import outcome, rollout_values, seats_players
 from tarock.players.search import (
-    CONFIDENCE,
     SETTLE,
     SearchPlayer,
     _PairedDifferences,
+    card_rule,
     rollout_options,
     search_domain,
 )
@@ -82,7 +82,7 @@ class RecordingSearchPlayer(SearchPlayer):
     def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
                 start: float, sampler: WeightedSampler,
                 evaluate: Callable[[Any, float], dict[Action, float] | None],
-                tie_key: Callable[[Action], Any], confidence: float,
+                tie_key: Callable[[Action], Any], confidence: float, settle: int | None,
                 retry: bool = False) -> Action:
         worlds: list[tuple[float, dict[Action, float]]] = []
         weights: list[float] = []
@@ -104,7 +104,7 @@ class RecordingSearchPlayer(SearchPlayer):
         self.searches.append({"legal": list(legal), "default": default, "worlds": worlds,
                               "tie_key": tie_key})
         return super()._search(observation, legal, default, start, sampler, valued, tie_key,
-                               confidence, retry)
+                               confidence, settle, retry)
 
 
 def replayed(search: dict[str, Any], confidence: float, settle: int | None) -> Any:
@@ -206,7 +206,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             **({"rules": [
                 {"confidence": c, "settle": settle, "loss": interval(xs),
                  "minus_own_rule": interval(
-                     [a - b for a, b in zip(xs, rules[CONFIDENCE, SETTLE], strict=True)])}
+                     [a - b for a, b in zip(xs, rules[card_rule(domain)], strict=True)])}
                 for (c, settle), xs in rules.items()]} if policies else {})}
 
 

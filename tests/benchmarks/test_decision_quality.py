@@ -23,3 +23,13 @@ def test_policies_replay_the_worlds_played_out_in_ottocentos_first_tricks() -> N
                                                      seed=1, place="any", policies=True)
     assert out["tricks"] == [1, 3] and out["loss"]["heuristic"]["n"] == 2
     assert all(r["loss"]["n"] == 2 and r["loss"]["mean"] >= 0 for r in out["rules"])
+
+
+def test_policies_compare_with_hungarian_tarokks_own_rule() -> None:
+    """Hungarian tarokk's own rule is no margin and no early stop: the paired differences are
+    taken from that rule there, so its own difference is nought."""
+    out = load_benchmark("decision_quality").measure("hungarian-tarokk", "cards", 2, 0.05, 8, 8,
+                                                     seed=1, place="any", policies=True)
+    own = [r for r in out["rules"] if r["confidence"] == 0.0 and r["settle"] is None]
+    assert own and own[0]["minus_own_rule"]["mean"] == 0
+    assert own[0]["minus_own_rule"]["ci_low"] == own[0]["minus_own_rule"]["ci_high"] == 0

@@ -133,6 +133,34 @@ def test_an_unbeaten_heuristic_card_settles_the_decision(monkeypatch, decision) 
     assert len(domain.limits) == 3 * SETTLE
 
 
+def test_a_game_can_have_its_own_rule(monkeypatch, decision) -> None:
+    """A domain with ``confidence`` 0 and ``settle`` None (Hungarian tarokk's) plays the best
+    mean however noisy, and values every world up to ``samples``; a player's own settings
+    still win over the game's."""
+    _, _, legal, default = decision
+    other = (default + 1) % len(legal)
+    noisy = [_world(len(legal), default, 0, other, d) for d in (30, -28, 29, -27, 31, -30)]
+    unbeaten = [_world(len(legal), default, 0, other, -1)] * (3 * SETTLE)
+    monkeypatch.setattr(ScriptedDomain, "confidence", 0.0, raising=False)
+    monkeypatch.setattr(ScriptedDomain, "settle", None, raising=False)
+    assert _decide(monkeypatch, decision, noisy)[2] == other
+    _, domain, chosen = _decide(monkeypatch, decision, unbeaten, samples=2 * SETTLE)
+    assert chosen == default and len(domain.limits) == 2 * SETTLE
+    assert _decide(monkeypatch, decision, noisy, confidence=1.0)[2] == default
+    assert len(_decide(monkeypatch, decision, unbeaten, settle=SETTLE)[1].limits) == SETTLE
+
+
+def test_the_games_rules() -> None:
+    """Hungarian tarokk plays the best mean of every world the time allows; the other games
+    keep the margin and the early stop (``card_rule``)."""
+    rules = {name: search_module.card_rule(search_module.search_domain(make_game(name)))
+             for name in ("hungarian-tarokk", "bavarian-tarock", "ottocento")}
+    assert rules == {"hungarian-tarokk": (0.0, None), "bavarian-tarock": (1.0, SETTLE),
+                     "ottocento": (1.0, SETTLE)}
+    player = make_player("search")
+    assert (player.confidence, player.settle) == (None, None)  # the game's own
+
+
 def test_the_budget_becomes_node_limits(monkeypatch, decision) -> None:
     """The first solve gets a MIN_WORLDS-th of the budget in nodes at the player's speed,
     later ones what is left; a solve that runs out ends the decision with what was solved."""

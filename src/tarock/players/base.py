@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+import typing
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -63,31 +64,46 @@ _KINDS_OF_VALUE = {bool: "true or false", int: "a whole number", float: "a numbe
 
 def _settings(name: str, factory: Callable[..., Player], given: str) -> dict[str, Any]:
     """``key=value:...`` read against the keyword arguments of ``factory`` after the seed (those
-    whose default is a bool, a whole number, a number or text)."""
-    params = list(inspect.signature(factory).parameters.values())[1:]
-    defaults = {p.name: p.default for p in params if type(p.default) in _KINDS_OF_VALUE}
-    known = f"one of {', '.join(defaults)}" if defaults else "none: the kind has no settings"
+    whose default is a bool, a whole number, a number or text, or None where the annotation
+    names one of those: a setting that the game decides unless it is given)."""
+    kinds = _setting_kinds(factory)
+    known = f"one of {', '.join(kinds)}" if kinds else "none: the kind has no settings"
     out: dict[str, Any] = {}
     for pair in given.split(":"):
         key, eq, text = pair.partition("=")
-        if key not in defaults:
+        if key not in kinds:
             raise InvalidOptionError(f"unknown setting {key!r} of player {name!r}",
                                      expected=known)
         if not eq or key in out:
             raise InvalidOptionError(f"setting {pair!r} of player {name!r}",
                                      expected="each setting once, as key=value")
-        default = defaults[key]
+        kind = kinds[key]
         try:
-            if isinstance(default, bool):
+            if kind is bool:
                 if text.lower() not in _TRUE + _FALSE:
                     raise ValueError(text)
                 out[key] = text.lower() in _TRUE
             else:
-                out[key] = type(default)(text)
+                out[key] = kind(text)
         except ValueError:
             raise InvalidOptionError(f"setting {key}={text!r} of player {name!r}",
-                                     expected=_KINDS_OF_VALUE[type(default)]) from None
+                                     expected=_KINDS_OF_VALUE[kind]) from None
     return out
+
+
+def _setting_kinds(factory: Callable[..., Player]) -> dict[str, type]:
+    """The settings of a player kind's factory, each with the type its value is read as."""
+    params = list(inspect.signature(factory).parameters.values())[1:]
+    hints = typing.get_type_hints(factory.__init__ if inspect.isclass(factory) else factory)
+    kinds: dict[str, type] = {}
+    for p in params:
+        if type(p.default) in _KINDS_OF_VALUE:
+            kinds[p.name] = type(p.default)
+        elif p.default is None:
+            named = [t for t in typing.get_args(hints.get(p.name)) if t in _KINDS_OF_VALUE]
+            if named:
+                kinds[p.name] = named[0]
+    return kinds
 
 
 def is_omniscient(kind: str) -> bool:

@@ -27,6 +27,10 @@ A decision ends at whichever comes first:
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
 
+A game's domain can name its own ``confidence`` and ``settle`` (:func:`card_rule`), which the
+player's settings override: in Hungarian tarokk no margin and no early stop chose better cards,
+whose values differ by little, where the rule above stopped most decisions at 16 worlds.
+
 Decisions before card play that the domain plays out (the Bavarian auction, contract, trump and
 lay-away; the Hungarian auction, raise, discard and announcements; the Ottocento dealer's discard
 and two-player set-aside) are searched the same way, but each world is rebuilt as a complete deal
@@ -114,6 +118,14 @@ SAFETY = 0.8  # the share of the time left that a solve's node limit is computed
 WARM_UP_NODES = 100_000
 
 
+def card_rule(domain: Any) -> tuple[float, int | None]:
+    """A game's own rule for choosing among its worlds: the standard errors by which a card
+    must beat the heuristic's and the worlds after which an unbeaten heuristic's choice is
+    played (None: none), the domain's ``confidence`` and ``settle`` where it names them, else
+    ``CONFIDENCE`` and ``SETTLE``."""
+    return getattr(domain, "confidence", CONFIDENCE), getattr(domain, "settle", SETTLE)
+
+
 def search_domain(game: Game) -> Any | None:
     """The search domain of ``game``, or None if the search player cannot search it."""
     module = _DOMAINS.get(game.name)
@@ -156,14 +168,17 @@ class SearchPlayer:
     name = "search"
 
     def __init__(self, seed: int = 0, budget: float = 1.0, samples: int = 200,
-                 confidence: float = CONFIDENCE, settle: int = SETTLE, inference: bool = True,
-                 rollouts: bool = True, rollout_confidence: float = ROLLOUT_CONFIDENCE):
+                 confidence: float | None = None, settle: int | None = None,
+                 inference: bool = True, rollouts: bool = True,
+                 rollout_confidence: float = ROLLOUT_CONFIDENCE):
+        """``confidence`` and ``settle`` left out (None) are the game's own
+        (:func:`card_rule`)."""
         if not budget > 0:  # also NaN
             raise InvalidOptionError(f"search setting budget={budget}", expected="more than 0")
         for name, value, least in (("samples", samples, 1), ("confidence", confidence, 0.0),
                                    ("settle", settle, 1),
                                    ("rollout_confidence", rollout_confidence, 0.0)):
-            if not value >= least:
+            if value is not None and not value >= least:
                 raise InvalidOptionError(f"search setting {name}={value}",
                                          expected=f"at least {least}")
         self.seed = seed
@@ -200,7 +215,7 @@ class SearchPlayer:
             choice = self._search(observation, legal, default, start,
                                   self._sampler(domain.sampler, domain, game, observation),
                                   self._solved(game, observation, legal, domain),
-                                  lambda a: domain.tie_key(game, a), self.confidence,
+                                  lambda a: domain.tie_key(game, a), *self._rule(domain),
                                   retry=not plays_out)
             if plays_out and self.last_stats["samples"] == 0:
                 # no world could be solved in time (early in a deal): play the cards out
@@ -222,23 +237,31 @@ class SearchPlayer:
         ``rollout_confidence``."""
         options = rollout_options(domain, game, observation, legal, default)
         sampler = getattr(domain, "rollout_sampler", domain.sampler)
+        confidence, settle = self._rule(domain)
         return self._search(observation, options, default, start,
                             self._sampler(sampler, domain, game, observation),
                             self._played_out(game, observation, options, domain),
                             lambda a: (a != default, options.index(a)),
-                            self.confidence if observation.get("phase") == "play"
-                            else self.rollout_confidence)
+                            confidence if observation.get("phase") == "play"
+                            else self.rollout_confidence, settle)
+
+    def _rule(self, domain: Any) -> tuple[float, int | None]:
+        """The margin and the early stop of this player in the domain's game: its settings,
+        where given, else the game's own (:func:`card_rule`)."""
+        confidence, settle = card_rule(domain)
+        return (confidence if self.confidence is None else self.confidence,
+                settle if self.settle is None else self.settle)
 
     def _search(self, observation: dict[str, Any], legal: Sequence[Action], default: Action,
                 start: float, sampler: WeightedSampler,
                 evaluate: Callable[[Any, float], dict[Action, float] | None],
-                tie_key: Callable[[Action], Any], confidence: float,
+                tie_key: Callable[[Action], Any], confidence: float, settle: int | None,
                 retry: bool = False) -> Action:
         """Worlds, valued by ``evaluate(world, seconds left)`` (None: out of time), until the
-        budget, ``samples`` or ``settle`` stops it; the choice by the paired differences, which
-        must beat the default by ``confidence`` standard errors. With ``retry``, a world that
-        runs out before any was valued gives way to another while a ``MIN_WORLDS``-th of the
-        budget would be left after it."""
+        budget, ``samples`` or ``settle`` (None: no early stop) stops it; the choice by the
+        paired differences, which must beat the default by ``confidence`` standard errors. With
+        ``retry``, a world that runs out before any was valued gives way to another while a
+        ``MIN_WORLDS``-th of the budget would be left after it."""
         rng = random.Random(f"{self.seed}:{_digest(observation)}")
         diff = _PairedDifferences(legal, default)
         drawing = 0.0  # how long the last world took to draw (inference draws several)
@@ -263,7 +286,7 @@ class SearchPlayer:
                     continue
                 break
             diff.add(values, weight)
-            if diff.n >= self.settle and not diff.any_better():
+            if settle is not None and diff.n >= settle and not diff.any_better():
                 break
         choice = diff.choice(confidence, tie_key)
         self.last_stats = {"samples": diff.n, "seconds": time.perf_counter() - start}
