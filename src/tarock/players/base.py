@@ -94,12 +94,15 @@ def _settings(name: str, factory: Callable[..., Player], given: str) -> dict[str
 def _setting_kinds(factory: Callable[..., Player]) -> dict[str, type]:
     """The settings of a player kind's factory, each with the type its value is read as."""
     params = list(inspect.signature(factory).parameters.values())[1:]
-    hints = typing.get_type_hints(factory.__init__ if inspect.isclass(factory) else factory)
+    hints: dict[str, Any] | None = None  # read only where a default is None
     kinds: dict[str, type] = {}
     for p in params:
         if type(p.default) in _KINDS_OF_VALUE:
             kinds[p.name] = type(p.default)
         elif p.default is None:
+            if hints is None:
+                hints = typing.get_type_hints(
+                    factory.__init__ if inspect.isclass(factory) else factory)
             named = [t for t in typing.get_args(hints.get(p.name)) if t in _KINDS_OF_VALUE]
             if named:
                 kinds[p.name] = named[0]
