@@ -63,9 +63,9 @@ class HungarianDomain:
     # The search player's rule here: the card with the best mean over every world the time
     # allows. With no margin over the heuristic's card and no early stop, its card play alone
     # made +0.49 [+0.06, +0.93] points a deal more than with a margin of one standard error and
-    # the early stop after 16 worlds, the whole player +0.41 [-0.03, +0.85] (the same 500 deals
-    # at 0.25 s, docs/strength-history.md); in Bavarian tarock and Ottocento neither rule
-    # changed single decisions measurably.
+    # the early stop after 16 worlds (500 deals at 0.25 s), the whole player +0.34 [-0.01,
+    # +0.69] (700 deals; docs/strength-history.md); in Bavarian tarock and Ottocento neither
+    # rule changed single decisions measurably.
     confidence = 0.0
     settle = None
 
