@@ -43,7 +43,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"game": args.game, "deals": args.deals, "seed": args.seed,
                            "think": args.think, "search_kind": args.search,
                            "given_options": options}
-    results = {}
+    per_deal: dict[str, list[float]] = {}  # each run's gains over the heuristic, deal by deal
     runs = [("search", args.search), ("omniscient", "omniscient")]
     if args.compare is not None:
         out["compare_kind"] = args.compare
@@ -60,15 +60,14 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         assert result.difference is not None
         out[key] = {**result.difference.to_json(),
                     "seconds": round(time.perf_counter() - start, 1)}
-        results[key] = result
-    out["share"] = ratio_of_means(gains(results["search"]),
-                                  gains(results["omniscient"])).to_json()
+        per_deal[key] = gains(result)
+    out["share"] = ratio_of_means(per_deal["search"], per_deal["omniscient"]).to_json()
     if args.compare is not None:
-        out["compare_share"] = ratio_of_means(gains(results["compare"]),
-                                              gains(results["omniscient"])).to_json()
+        out["compare_share"] = ratio_of_means(per_deal["compare"],
+                                              per_deal["omniscient"]).to_json()
         out["search_minus_compare"] = mean_interval(
-            [a - b for a, b in zip(gains(results["search"]), gains(results["compare"]),
-                                   strict=True)]).to_json()
+            [a - b for a, b in zip(per_deal["search"], per_deal["compare"], strict=True)]
+        ).to_json()
     return out
 
 
