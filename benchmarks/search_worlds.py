@@ -10,10 +10,11 @@ same whatever the search player would do). Prints, for each trick in which it va
 decisions, the median and mean worlds valued, how many decisions valued fewer than two (which
 can never overrule the heuristic's card), and the mean seconds a decision took.
 
-The search player stops at the budget, or after ``SETTLE`` worlds in which no card beats the
-heuristic's (:mod:`tarock.players.search`): a trick whose decisions end in well under the budget
-with ``SETTLE`` worlds is limited by that rule, one whose decisions use the budget with few
-worlds by the solver's speed.
+The search player stops at the budget, or where its game has the early stop
+(:func:`tarock.players.search.card_rule`; not in Hungarian tarokk) after ``SETTLE`` worlds in
+which no card beats the heuristic's: a trick whose decisions end in well under the budget with
+``SETTLE`` worlds is limited by that rule, one whose decisions use the budget with few worlds by
+the solver's speed.
 """
 
 from __future__ import annotations
