@@ -14,7 +14,11 @@ its share and, deal by deal, the first kind's gain minus the second's (``search_
 two settings of the search player told apart on the same deals, each measured against the
 heuristic as the share is.
 
-Usage: python benchmarks/gap_share.py --game G [--deals N] [--seed S] [--think T]
+``--seed S1 S2 ...`` measures several seeds' deals, one seed after another, each with its own
+figures (``per_seed``), and every figure over all the deals together, deal by deal, as one run
+of that many deals would give it: a measurement made seed by seed is reproduced by one command.
+
+Usage: python benchmarks/gap_share.py --game G [--deals N] [--seed S ...] [--think T]
        [--workers W] [--search KIND] [--compare KIND] [--option KEY=VALUE ...]
        [--records-dir DIR] [--json]
 """
@@ -23,7 +27,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -38,36 +44,85 @@ def gains(result: ArenaResult) -> list[float]:
     return [u.scores[first] - u.scores[second] for u in result.units]
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
-    options = parse_option_args(args.option or [])
-    out: dict[str, Any] = {"game": args.game, "deals": args.deals, "seed": args.seed,
-                           "think": args.think, "search_kind": args.search,
-                           "given_options": options}
-    per_deal: dict[str, list[float]] = {}  # each run's gains over the heuristic, deal by deal
-    runs = [("search", args.search), ("omniscient", "omniscient")]
+@dataclass
+class Runs:
+    """Runs on some deals: each run's gains over the heuristic deal by deal, and its seconds."""
+
+    gains: dict[str, list[float]] = field(default_factory=dict)  # run key -> per deal
+    seconds: dict[str, float] = field(default_factory=dict)  # run key -> wall-clock seconds
+
+    def extend(self, other: Runs) -> None:
+        """Append another seed's deals (every run's gains in the same deal order)."""
+        for key, values in other.gains.items():
+            self.gains.setdefault(key, []).extend(values)
+            self.seconds[key] = self.seconds.get(key, 0.0) + other.seconds[key]
+
+
+def run_keys(args: argparse.Namespace) -> list[tuple[str, str]]:
+    """The runs on each seed's deals, by key: the search kind's, the compared kind's (with
+    ``--compare``) and the omniscient player's, each against the heuristic."""
+    out = [("search", args.search), ("omniscient", "omniscient")]
     if args.compare is not None:
-        out["compare_kind"] = args.compare
-        runs.insert(1, ("compare", args.compare))
-    for key, kind in runs:
+        out.insert(1, ("compare", args.compare))
+    return out
+
+
+def run_seed(args: argparse.Namespace, seed: int) -> Runs:
+    """Every run on one seed's deals, its records kept under ``--records-dir`` if given."""
+    options = parse_option_args(args.option or [])
+    runs = Runs()
+    for key, kind in run_keys(args):
         records = None
         if args.records_dir is not None:
             args.records_dir.mkdir(parents=True, exist_ok=True)
-            records = args.records_dir / f"arena-{args.game}-{key}-{args.seed}.jsonl"
+            records = args.records_dir / f"arena-{args.game}-{key}-{seed}.jsonl"
         start = time.perf_counter()
-        result = run_arena(args.game, options, [kind, "heuristic"], args.deals, args.seed,
+        result = run_arena(args.game, options, [kind, "heuristic"], args.deals, seed,
                            workers=args.workers, records_path=records,
                            think=None if key == "omniscient" else args.think)
-        assert result.difference is not None
-        out[key] = {**result.difference.to_json(),
-                    "seconds": round(time.perf_counter() - start, 1)}
-        per_deal[key] = gains(result)
-    out["share"] = ratio_of_means(per_deal["search"], per_deal["omniscient"]).to_json()
+        runs.gains[key] = gains(result)
+        runs.seconds[key] = time.perf_counter() - start
+    return runs
+
+
+def share(gains: list[float], ceiling: list[float]) -> dict[str, Any] | None:
+    """The share of the omniscient player's gain, paired over the deals; None where it gained
+    nothing over them (a few deals, all passed in Bavarian tarock, have no gap to share)."""
+    return None if math.fsum(ceiling) == 0 else ratio_of_means(gains, ceiling).to_json()
+
+
+def figures(args: argparse.Namespace, runs: Runs) -> dict[str, Any]:
+    """Each run's gain over the heuristic, the share of the gap and, with ``--compare``, the
+    compared kind's share and the two kinds' difference, over the deals of ``runs``."""
+    out: dict[str, Any] = {key: {**mean_interval(runs.gains[key]).to_json(),
+                                 "seconds": round(runs.seconds[key], 1)}
+                           for key, _ in run_keys(args)}
+    out["share"] = share(runs.gains["search"], runs.gains["omniscient"])
     if args.compare is not None:
-        out["compare_share"] = ratio_of_means(per_deal["compare"],
-                                              per_deal["omniscient"]).to_json()
+        out["compare_share"] = share(runs.gains["compare"], runs.gains["omniscient"])
         out["search_minus_compare"] = mean_interval(
-            [a - b for a, b in zip(per_deal["search"], per_deal["compare"], strict=True)]
+            [a - b for a, b in zip(runs.gains["search"], runs.gains["compare"], strict=True)]
         ).to_json()
+    return out
+
+
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    seeds: list[int] = args.seed
+    out: dict[str, Any] = {"game": args.game, "deals": args.deals * len(seeds),
+                           "seed": seeds[0] if len(seeds) == 1 else seeds,
+                           "think": args.think, "search_kind": args.search,
+                           "given_options": parse_option_args(args.option or [])}
+    if args.compare is not None:
+        out["compare_kind"] = args.compare
+    every = Runs()
+    per_seed: list[dict[str, Any]] = []
+    for seed in seeds:
+        runs = run_seed(args, seed)
+        per_seed.append({"seed": seed, "deals": args.deals, **figures(args, runs)})
+        every.extend(runs)
+    out.update(figures(args, every))
+    if len(seeds) > 1:
+        out["per_seed"] = per_seed
     return out
 
 
@@ -75,7 +130,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", required=True)
     parser.add_argument("--deals", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=int, nargs="+", default=[0],
+                        help="one seed, or several: each seed's deals, then all together")
     parser.add_argument("--think", type=float, default=0.25)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--search", default="search", metavar="KIND",
@@ -90,6 +146,15 @@ def main() -> None:
     if args.json:
         print(json.dumps(report, indent=2))
         return
+    for part in report.get("per_seed", []):
+        print(f"seed {part['seed']}:")
+        print_figures(part)
+    if "per_seed" in report:
+        print(f"all {report['deals']} deals:")
+    print_figures(report)
+
+
+def print_figures(report: dict[str, Any]) -> None:
     for label, key in (("search - heuristic", "search"), ("compare - heuristic", "compare"),
                        ("omniscient - heuristic", "omniscient"), ("share of the gap", "share"),
                        ("compare's share", "compare_share"),
@@ -97,10 +162,13 @@ def main() -> None:
         if key not in report:
             continue
         iv = report[key]
+        if iv is None:
+            print(f"{label:24} none: the omniscient player gained nothing on these deals")
+            continue
         scale, unit = (100, "%") if key.endswith("share") else (1, "")
-        print(f"{label:24} {iv['mean'] * scale:+9.2f}{unit} "
-              f"[{iv['ci_low'] * scale:+.2f}{unit}, {iv['ci_high'] * scale:+.2f}{unit}]"
-              f"  over {iv['n']} deals")
+        interval = ("" if iv["ci_low"] is None else  # one deal has no interval
+                    f" [{iv['ci_low'] * scale:+.2f}{unit}, {iv['ci_high'] * scale:+.2f}{unit}]")
+        print(f"{label:24} {iv['mean'] * scale:+9.2f}{unit}{interval}  over {iv['n']} deals")
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from tarock.core.records import read_records
 
 def test_the_search_kind_with_its_settings_plays_against_the_heuristic(tmp_path: Path) -> None:
     kind = "search:rollouts=false:samples=2"
-    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=3, think=0.05, workers=1,
+    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3], think=0.05, workers=1,
                               option=None, records_dir=tmp_path, search=kind, compare=None)
     out = load_benchmark("gap_share").measure(args)
     assert out["search_kind"] == kind
@@ -26,7 +26,7 @@ def test_a_second_kind_is_compared_on_the_same_deals(tmp_path: Path) -> None:
     """``--compare``: both kinds against the heuristic on the same deals, and their difference
     deal by deal, which is the difference of their gains."""
     first, second = "search:rollouts=false:samples=2", "search:rollouts=false:samples=1"
-    args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=3, think=0.05, workers=1,
+    args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=[3], think=0.05, workers=1,
                               option=None, records_dir=tmp_path, search=first, compare=second)
     out = load_benchmark("gap_share").measure(args)
     assert out["compare_kind"] == second and out["search_minus_compare"]["n"] == 2
@@ -36,3 +36,34 @@ def test_a_second_kind_is_compared_on_the_same_deals(tmp_path: Path) -> None:
     assert {r["deal"]["hands"][0][0] for r in records} == {
         r["deal"]["hands"][0][0] for r in read_records(
             tmp_path / "arena-bavarian-tarock-search-3.jsonl")}
+
+
+def test_several_seeds_are_measured_one_by_one_and_together(tmp_path: Path) -> None:
+    """``--seed 3 6``: each seed's deals with their own figures, and every figure over all the
+    deals together, as the deals of the two seeds concatenated."""
+    kind = "search:rollouts=false:samples=1"
+    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3, 6], think=0.05,
+                              workers=1, option=None, records_dir=tmp_path, search=kind,
+                              compare=None)
+    out = load_benchmark("gap_share").measure(args)
+    assert out["deals"] == 2 and out["seed"] == [3, 6]
+    assert [part["seed"] for part in out["per_seed"]] == [3, 6]
+    for key in ("search", "omniscient"):
+        assert out[key]["n"] == 2
+        per_seed = [part[key]["mean"] for part in out["per_seed"]]
+        assert abs(out[key]["mean"] - sum(per_seed) / 2) < 1e-3
+    together = out["search"]["mean"] / out["omniscient"]["mean"]
+    assert out["share"]["n"] == 2 and abs(out["share"]["mean"] - together) < 1e-3
+    for seed in (3, 6):
+        records = read_records(tmp_path / f"arena-bavarian-tarock-search-{seed}.jsonl")
+        assert len(records) == 2  # the deal, played once per rotation
+
+
+def test_deals_without_a_gap_have_no_share() -> None:
+    """Seed 4's first Bavarian deal gives the omniscient player nothing over the heuristic: its
+    share is reported as none instead of failing the run (a division by zero)."""
+    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[4], think=0.05, workers=1,
+                              option=None, records_dir=None, search="search:samples=1",
+                              compare=None)
+    out = load_benchmark("gap_share").measure(args)
+    assert out["omniscient"]["mean"] == 0 and out["share"] is None
