@@ -3,6 +3,7 @@ modelled by the heuristic's own bidding policy."""
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from typing import Any
@@ -16,8 +17,10 @@ from tarock.bavarian.strategy.inference import EPSILON, PlayLikelihood
 from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, Hidden
 from tarock.core.protocol import Game
 from tarock.games import make_game
+from tarock.hungarian.cards import DECK as HUNGARIAN_DECK
 from tarock.hungarian.strategy.heuristic import hand_strength
-from tarock.hungarian.strategy.sampler import HungarianSampler
+from tarock.hungarian.strategy.inference import SURPRISE, KontraLikelihood
+from tarock.hungarian.strategy.sampler import HungarianSampler, World
 from tarock.ottocento.strategy.inference import EPSILON as OTTOCENTO_EPSILON
 from tarock.ottocento.strategy.sampler import OttocentoSampler
 from tarock.players.inference import WeightedSampler, logistic
@@ -180,6 +183,48 @@ def test_hungarian_worlds_match_the_bidders_strength_better() -> None:
                 err_weighted.append(abs(statistics.mean(hand_strength(w.hands[q])
                                                         for w in weighted) - truth))
     assert statistics.mean(err_weighted) < 0.93 * statistics.mean(err_plain)
+
+
+def test_hungarian_kontra_model_reads_the_heuristics_kontras() -> None:
+    """With the true hands, every kontra the other team of heuristic players gave is one the
+    model predicts (likelihood 1): a wrong team, level or hand read makes some of them a
+    surprise, and a world with hands dealt at random makes about a third of them one."""
+    game = make_game("hungarian-tarokk")
+    domain = search_domain(game)
+    read = surprised = 0
+    for obs, state in _decisions(game, 800, lambda o: True):
+        model = KontraLikelihood(obs)
+        assert model(domain.true_world(state)) == 1.0
+        read += len(model.kontras)
+        world = HungarianSampler(game.opt, obs).sample(random.Random(0))
+        surprised += round(math.log(model(world), SURPRISE)) if model else 0
+    assert read >= 30
+    assert surprised >= read / 4, (read, surprised)
+
+
+def test_a_raised_kontra_on_a_trull_puts_the_skiz_in_the_raisers_hand() -> None:
+    """Seat 2 gave the kontra and the szubkontra on the declarer's trull, which seat 0 (the
+    declarer's partner) sees. With the heuristic's rule only the skíz makes a szubkontra near
+    certain, and the skíz, the XXI or the pagát with five more tarokks a first kontra likely;
+    the declarer's own rekontra says nothing here (seat 0's team)."""
+    hand = HUNGARIAN_DECK.mask
+    obs = {"seat": 0, "active": [0, 1, 2, 3], "my_team": "declarer", "announcements": [
+        {"seat": 1, "type": "announce", "bonus": "trull"},
+        {"seat": 2, "type": "kontra", "item": "trull", "owner": "declarer"},
+        {"seat": 1, "type": "kontra", "item": "trull", "owner": "declarer"},
+        {"seat": 2, "type": "kontra", "item": "trull", "owner": "declarer"}]}
+    model = KontraLikelihood(obs)
+    assert [q for q, *_ in model.kontras] == [2, 2]
+
+    def world(seat_2: str) -> World:
+        return World({1: hand(["T20", "T19"]), 2: hand(seat_2.split())}, {})
+
+    assert model(world("T22 T2 T3")) == 1.0
+    assert model(world("T21 T2 T3")) == pytest.approx(SURPRISE)
+    assert model(world("T1 T2 T3 T4 T5 T6")) == pytest.approx(SURPRISE)
+    assert model(world("T2 T3 T4 T5 T6 T7")) == pytest.approx(SURPRISE ** 2)
+    other_side = KontraLikelihood({**obs, "my_team": "opponents"})
+    assert [q for q, *_ in other_side.kontras] == [1]  # the declarer's rekontra
 
 
 @pytest.mark.parametrize("options", [None, {"variant": "simple", "simple_bettel": True},

@@ -598,18 +598,25 @@ def choose_announcement(k: Knowledge, moves: list[Move]) -> Action:
         return by_type["count"][0][1]
     if "call" in by_type:
         return choose_call(k, by_type["call"])
-    for m, a in by_type.get("announce", []):
-        if bonus_chance(k, m["bonus"]) > ANNOUNCE_THRESHOLD.get(m["bonus"], 1.0):
-            return a
-    for m, a in by_type.get("kontra", []):
-        if _worth_raising(k, m):
-            return a
+    for kind in ("announce", "kontra"):
+        for m, a in by_type.get(kind, []):
+            if would_announce(k, m):
+                return a
     if "pass" in by_type:
         return by_type["pass"][0][1]
     for m, a in moves:  # obligations: the discarder's kontra on the game, the pagát ultimo
         if (m["type"] == "kontra" and m["item"] == "game") or m.get("bonus") == "ultimo":
             return a
     return moves[0][1]
+
+
+def would_announce(k: Knowledge, move: dict[str, Any]) -> bool:
+    """Whether this seat announces the bonus or gives the kontra of ``move`` when its turn
+    offers it (HU-STRAT-15); the search player's inference reads the others' announcements
+    with the same rule."""
+    if move["type"] == "announce":
+        return bonus_chance(k, move["bonus"]) > ANNOUNCE_THRESHOLD.get(move["bonus"], 1.0)
+    return _worth_raising(k, move)
 
 
 def _worth_raising(k: Knowledge, move: dict[str, Any]) -> bool:

@@ -1,4 +1,5 @@
-"""What the auction tells about the hidden hands of a Hungarian tarokk deal, for the search player.
+"""What the auction and the kontras tell about the hidden hands of a Hungarian tarokk deal, for
+the search player.
 
 The heuristic player bids a level only when its hand's strength (:func:`hand_strength`: count and
 height of the tarokks, voids, king-headed suits) reaches the level's need (``STRENGTH_FOR_LEVEL``;
@@ -15,6 +16,18 @@ A seat's strength is taken of the cards it plays with (its hand now and the card
 after the talon those differ from the cards it bid with by the few it received and discarded.
 The hard facts of the auction (who holds an honour, the cue card, the yielder's XX) are the
 sampler's already.
+
+The other team's kontras say more (:class:`KontraLikelihood`): the heuristic gives a
+kontra, or raises one, only where its hand makes the item likely to fail, or, raising its own
+team's item, likely to be made (:func:`~tarock.hungarian.strategy.heuristic.would_announce`); a
+kontra raised to the third level against a trull is near certainty that the seat holds the skíz.
+Each such kontra that the heuristic, with that seat's hand in a world, would not have given
+makes the world ``SURPRISE`` times as likely. The kontra on the game at its first level says
+nothing (a seat may be obliged to give it, HU-ANN-14). A seat's team is read from the kontra's
+level: the odd levels are given against the item's owners, the even ones by them. Only the
+other team's kontras are read: a partner who searches raises by play-outs, with hands the
+heuristic's rule would not raise with, and reading those raises as the heuristic's would put in
+the partner's hand the very cards that the other team's raises show to be theirs.
 """
 
 from __future__ import annotations
@@ -27,13 +40,32 @@ from tarock.hungarian.strategy.heuristic import (
     LEVELS,
     PAGAT_ONLY_MIN,
     STRENGTH_FOR_LEVEL,
+    TEAM_OF_WORD,
+    Knowledge,
     hand_strength,
+    would_announce,
 )
 from tarock.hungarian.strategy.sampler import World
 from tarock.players.inference import logistic
 
 TAU = 1.5  # strength points: how sharply the likelihood of a bid turns around its need
+SURPRISE = 0.1  # a kontra the heuristic would not give, relative to one it would
 NEED = {1: PAGAT_ONLY_MIN, **dict(STRENGTH_FOR_LEVEL)}
+
+
+class Likelihood:
+    """The probability of the auction and the other team's kontras seen in ``obs``, as a
+    function of a world; false when neither says anything."""
+
+    def __init__(self, obs: dict[str, Any]):
+        self.auction = AuctionLikelihood(obs)
+        self.kontras = KontraLikelihood(obs)
+
+    def __bool__(self) -> bool:
+        return bool(self.auction) or bool(self.kontras)
+
+    def __call__(self, world: World) -> float:
+        return self.auction(world) * self.kontras(world)
 
 
 class AuctionLikelihood:
@@ -67,4 +99,38 @@ class AuctionLikelihood:
             hand = world.hands[q] | self.played[q]
             if hand & HONOURS:
                 w *= 1.0 - logistic((hand_strength(hand) - PAGAT_ONLY_MIN) / TAU)
+        return w
+
+
+class KontraLikelihood:
+    """The probability of the other team's kontras seen in ``obs``, as a function of a world
+    (see the module docstring)."""
+
+    def __init__(self, obs: dict[str, Any]):
+        mine = TEAM_OF_WORD.get(obs.get("my_team", ""))
+        self.played = played_masks(DECK, obs)
+        # (seat, its team, the item's kontra level before the kontra, the kontra)
+        self.kontras: list[tuple[int, str, dict[tuple[str, str], int], dict[str, Any]]] = []
+        levels: dict[tuple[str, str], int] = {}
+        for e in obs.get("announcements", []):
+            if e["type"] != "kontra":
+                continue
+            key = (TEAM_OF_WORD[e["owner"]], e["item"])
+            before = levels.get(key, 0)
+            levels[key] = before + 1
+            owner = key[0]
+            team = owner if before % 2 else ("o" if owner == "d" else "d")
+            if mine is not None and team != mine and (e["item"], before) != ("game", 0):
+                self.kontras.append((e["seat"], team, {key: before}, e))
+
+    def __bool__(self) -> bool:
+        return bool(self.kontras)
+
+    def __call__(self, world: World) -> float:
+        w = 1.0
+        for q, team, kontra, move in self.kontras:
+            k = Knowledge(seat=q, active=[], hand=world.hands[q] | self.played[q], declarer=None,
+                          level=0, team=team, ally={}, kontra=kontra)
+            if not would_announce(k, move):
+                w *= SURPRISE
         return w

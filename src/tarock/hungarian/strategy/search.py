@@ -4,14 +4,15 @@ the count claim.
 Before card play (the calls, the raise, the discard, the call of the partner and the other
 announcements), each world is a whole deal that agrees with the record seen
 (:class:`~tarock.hungarian.strategy.deal_sampler.DealSampler`), weighted by how likely its hands
-made the calls (:mod:`~tarock.hungarian.strategy.inference`); the search player plays every
-legal action out in it (:mod:`tarock.players.rollouts`), of the discards only the heuristic's
-best ``DISCARD_CANDIDATES``. So are the cards of the first tricks, where no world can be solved
-in the time.
+made the calls and the announcements (:mod:`~tarock.hungarian.strategy.inference`); the search
+player plays every legal action out in it (:mod:`tarock.players.rollouts`), of the discards
+only the heuristic's best ``DISCARD_CANDIDATES``. So are the cards of the first tricks, where no
+world can be solved in the time.
 
 In card play, worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`,
-weighted by the auction seen (:mod:`~tarock.hungarian.strategy.inference`); each is turned into
-a :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
+weighted by the auction and the announcements seen
+(:mod:`~tarock.hungarian.strategy.inference`); each is turned into a
+:class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved. With the pure-Python
 :class:`~tarock.hungarian.strategy.solver.Solver`, a position with at most ``exact_tricks``
 tricks left (counting the current one) is solved exactly; earlier, the search looks ``depth``
@@ -37,7 +38,7 @@ from tarock.hungarian.cards import DECK, POINTS
 from tarock.hungarian.strategy.deal_sampler import DealSampler
 from tarock.hungarian.strategy.fast import FastSolver
 from tarock.hungarian.strategy.heuristic import discard_values, read_observation
-from tarock.hungarian.strategy.inference import AuctionLikelihood
+from tarock.hungarian.strategy.inference import Likelihood
 from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
 from tarock.hungarian.strategy.solver import (
     STRENGTH,
@@ -121,10 +122,10 @@ class HungarianDomain:
         """A world before card play is already the whole deal at this decision."""
         return world
 
-    def likelihood(self, game: Game, observation: dict[str, Any]) -> AuctionLikelihood:
-        """How likely a world makes the auction seen (see
-        :mod:`~tarock.hungarian.strategy.inference`); false when it says nothing."""
-        return AuctionLikelihood(observation)
+    def likelihood(self, game: Game, observation: dict[str, Any]) -> Likelihood:
+        """How likely a world makes the auction and the announcements seen (see
+        :mod:`~tarock.hungarian.strategy.inference`); false when they say nothing."""
+        return Likelihood(observation)
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]
