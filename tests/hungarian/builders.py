@@ -14,7 +14,7 @@ import pytest
 from tarock.core.errors import IllegalActionError
 from tarock.core.protocol import Deal
 from tarock.hungarian import actions as A
-from tarock.hungarian.cards import DECK, HONOURS, TAROKKS
+from tarock.hungarian.cards import DECK
 from tarock.hungarian.game import HungarianGame, HungarianState, active_seats
 
 SEAT = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4}
@@ -22,7 +22,6 @@ LABEL = "ABCDE"
 SUIT_TALON = "HA DA C10 S10 HJ DJ"  # no king, no honour: every receiver can discard it again
 B_HAROM = "A passz, B harom, C passz, D passz"
 A_HAROM = "A harom, B passz, C passz, D passz"
-NO_HONOURS = HONOURS
 
 
 def _codes(spec: str | Iterable[str]) -> list[str]:
@@ -99,14 +98,6 @@ def legal_json(state: HungarianState) -> list[dict[str, Any]]:
 
 def legal_bids(state: HungarianState) -> set[str]:
     return {A.to_json(a)["bid"] for a in state.legal_actions()}
-
-
-def discard_first_legal(state: HungarianState) -> None:
-    """Let every discarder make some legal discard, preferring suit cards (cheap, no tarokks)."""
-    while state.phase == "discard":
-        options = state.legal_actions()
-        best = min(options, key=lambda a: ((a.arg & TAROKKS).bit_count(), a.arg))
-        state.apply(best)
 
 
 # -- helpers shared by the talon, announcement and play tests --------------------------------

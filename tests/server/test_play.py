@@ -15,8 +15,6 @@ from checks import check_client
 from cli_support import run
 from server_support import Server, Ws
 
-HUMAN = {"kind": "human"}
-
 
 def people(n: int, bots: int = 0, level: str = "easy") -> list[dict[str, Any]]:
     """``n`` named people, then ``bots`` bots."""

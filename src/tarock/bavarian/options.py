@@ -160,11 +160,6 @@ class BavarianOptions(OptionValues):
         return self.kitty_stake if self.overshoot else 0
 
     @property
-    def shortfall(self) -> str:
-        """``refill`` or ``end_match`` (BT-V1P-PAY-10, BT-V2-POT-2)."""
-        return self.haferl_pot_empty if self.variant == "haferl" else self.kitty_shortfall
-
-    @property
     def short_pack(self) -> bool:
         return self.variant == "scharfer"  # BT-DECK-2
 

@@ -706,12 +706,6 @@ class HungarianState:
                                  "HU-ANNUL-3", legal)
         return self._illegal("this hand does not allow an annulment", "HU-ANNUL-1", legal)
 
-    def _team(self, seat: int) -> str:
-        ann = self.ann
-        if ann is None:
-            return "d" if seat == self.declarer else "o"
-        return ann.team(seat)
-
     def _legal_card_mask(self, p: int) -> int:
         ann = self.ann
         assert ann is not None

@@ -8,7 +8,7 @@ int bitmask. The named groups of OT-NOT-4 are masks, and the per-card tables tha
 
 from __future__ import annotations
 
-from tarock.core.cards import Card, Deck, iter_bits
+from tarock.core.cards import Card, Deck
 from tarock.core.errors import InvalidRecordError
 
 SUITS = ("C", "D", "S", "B")  # OT-NOT-1
@@ -99,10 +99,6 @@ LED_MASK = (*(SUIT_MASKS[s] for s in SUITS), TRUMPS, 0)  # cards of each suit nu
 def value(card: int) -> int:
     """OT-DECK-7."""
     return VALUE[card]
-
-
-def mask_value(mask: int) -> int:
-    return sum(VALUE[i] for i in iter_bits(mask))
 
 
 def codes(mask: int) -> list[str]:

@@ -99,10 +99,6 @@ def set_cards(cards: int, kind: str, opts: OttocentoOptions = DEFAULTS) -> int:
     return real if n >= 3 else 0
 
 
-def set_size(cards: int, kind: str, opts: OttocentoOptions = DEFAULTS) -> int:
-    return set_cards(cards, kind, opts).bit_count()
-
-
 def set_value(kind: str, n: int) -> int:
     return SET_VALUE[kind][n - 3]
 
@@ -170,10 +166,6 @@ def suit_sequence_walk(cards: int, suit: str) -> tuple[int, int]:
         return 0, 0
     members = bit(suit + "K") | courts | (cards & bit(suit + "A")) | wilds
     return members.bit_count(), members
-
-
-def suit_sequence_length(cards: int, suit: str) -> int:
-    return suit_sequence_walk(cards, suit)[0]
 
 
 def two_real_walk(cards: int, group: int) -> tuple[int, int]:
@@ -495,11 +487,6 @@ def grande_by_scavezzo(angel_pile: int, other_pile: int) -> int:
         above = sum(bit(f"T{n}") for n in range(16, s, -1))
         h = opp_pieces + (other_pile & above).bit_count()
     return 5 * (21 - (s + h + opp_wilds))
-
-
-def parse_holding(items: Sequence[str]) -> int:
-    """Card codes to a mask (unknown code: OT-NOT-2; repeated card: OT-DECK-1)."""
-    return parse_cards(list(items))
 
 
 __all__ = ["KINDS", "SEQ_KINDS", "SET_KINDS", "TRUMPS", "Combination", "best_declaration",

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tarock.core.cards import iter_bits
-from tarock.ottocento.cards import MATTO_BIT, ONE_POINT, VALUE, codes
+from tarock.ottocento.cards import MATTO_BIT, ONE_POINT, VALUE
 from tarock.ottocento.combinations import (
     SET_MEMBERS,
     card_points,
@@ -137,7 +137,3 @@ def after_deal(totals: Sequence[int], deals_played: int, opts: OttocentoOptions)
     if totals[0] == totals[1] >= opts.target_score and opts.tie_rule == "draw":
         return "draw"
     return "continue"
-
-
-def pile_codes(piles: Sequence[int]) -> list[list[str]]:
-    return [codes(p) for p in piles]
