@@ -188,7 +188,8 @@ def test_hungarian_worlds_match_the_bidders_strength_better() -> None:
 def test_hungarian_kontra_model_reads_the_heuristics_kontras() -> None:
     """With the true hands, every kontra the other team of heuristic players gave is one the
     model predicts (likelihood 1): a wrong team, level or hand read makes some of them a
-    surprise, and a world with hands dealt at random makes about a third of them one."""
+    surprise, and a world with hands dealt at random makes about two in five of them one (at
+    least a quarter here: a model that read nothing would pass the first check)."""
     game = make_game("hungarian-tarokk")
     domain = search_domain(game)
     read = surprised = 0

@@ -612,8 +612,8 @@ def choose_announcement(k: Knowledge, moves: list[Move]) -> Action:
 
 def would_announce(k: Knowledge, move: dict[str, Any]) -> bool:
     """Whether this seat announces the bonus or gives the kontra of ``move`` when its turn
-    offers it (HU-STRAT-15); the search player's inference reads the others' announcements
-    with the same rule."""
+    offers it (HU-STRAT-15); the search player's inference reads the other team's kontras with
+    the same rule."""
     if move["type"] == "announce":
         return bonus_chance(k, move["bonus"]) > ANNOUNCE_THRESHOLD.get(move["bonus"], 1.0)
     return _worth_raising(k, move)

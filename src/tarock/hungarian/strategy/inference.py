@@ -23,7 +23,7 @@ team's item, likely to be made (:func:`~tarock.hungarian.strategy.heuristic.woul
 kontra raised to the third level against a trull is near certainty that the seat holds the skíz.
 Each such kontra that the heuristic, with that seat's hand in a world, would not have given
 makes the world ``SURPRISE`` times as likely. The kontra on the game at its first level says
-nothing (a seat may be obliged to give it, HU-ANN-14). A seat's team is read from the kontra's
+nothing (a seat may be obliged to give it, HU-CALL-6). A seat's team is read from the kontra's
 level: the odd levels are given against the item's owners, the even ones by them. Only the
 other team's kontras are read: a partner who searches raises by play-outs, with hands the
 heuristic's rule would not raise with, and reading those raises as the heuristic's would put in

@@ -4,13 +4,13 @@ the count claim.
 Before card play (the calls, the raise, the discard, the call of the partner and the other
 announcements), each world is a whole deal that agrees with the record seen
 (:class:`~tarock.hungarian.strategy.deal_sampler.DealSampler`), weighted by how likely its hands
-made the calls and the announcements (:mod:`~tarock.hungarian.strategy.inference`); the search
-player plays every legal action out in it (:mod:`tarock.players.rollouts`), of the discards
-only the heuristic's best ``DISCARD_CANDIDATES``. So are the cards of the first tricks, where no
-world can be solved in the time.
+made the calls and the other team's kontras (:mod:`~tarock.hungarian.strategy.inference`); the
+search player plays every legal action out in it (:mod:`tarock.players.rollouts`), of the
+discards only the heuristic's best ``DISCARD_CANDIDATES``. So are the cards of the first tricks,
+where no world can be solved in the time.
 
 In card play, worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`,
-weighted by the auction and the announcements seen
+weighted by the auction and the other team's kontras
 (:mod:`~tarock.hungarian.strategy.inference`); each is turned into a
 :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved. With the pure-Python
@@ -123,7 +123,7 @@ class HungarianDomain:
         return world
 
     def likelihood(self, game: Game, observation: dict[str, Any]) -> Likelihood:
-        """How likely a world makes the auction and the announcements seen (see
+        """How likely a world makes the auction and the other team's kontras seen (see
         :mod:`~tarock.hungarian.strategy.inference`); false when they say nothing."""
         return Likelihood(observation)
 
