@@ -128,10 +128,18 @@ def measure(game_name: str, deals: int, endgame_deals: int, max_nodes: int,
     }
 
 
+def positive(text: str) -> int:
+    """A count of deals: a median needs at least one."""
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} is not a positive number of deals")
+    return value
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=50)
-    parser.add_argument("--endgame-deals", type=int, default=30)
+    parser.add_argument("--deals", type=positive, default=50)
+    parser.add_argument("--endgame-deals", type=positive, default=30)
     parser.add_argument("--max-nodes", type=int, default=20_000_000,
                         help="stop a compiled solve after this many nodes (seconds)")
     parser.add_argument("--games", default=",".join(TRICKS))
