@@ -67,9 +67,8 @@ def run_keys(args: argparse.Namespace) -> list[tuple[str, str]]:
     return out
 
 
-def run_seed(args: argparse.Namespace, seed: int) -> Runs:
+def run_seed(args: argparse.Namespace, options: dict[str, Any], seed: int) -> Runs:
     """Every run on one seed's deals, its records kept under ``--records-dir`` if given."""
-    options = parse_option_args(args.option or [])
     runs = Runs()
     for key, kind in run_keys(args):
         records = None
@@ -108,16 +107,17 @@ def figures(args: argparse.Namespace, runs: Runs) -> dict[str, Any]:
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
     seeds: list[int] = args.seed
+    options = parse_option_args(args.option or [])
     out: dict[str, Any] = {"game": args.game, "deals": args.deals * len(seeds),
                            "seed": seeds[0] if len(seeds) == 1 else seeds,
                            "think": args.think, "search_kind": args.search,
-                           "given_options": parse_option_args(args.option or [])}
+                           "given_options": options}
     if args.compare is not None:
         out["compare_kind"] = args.compare
     every = Runs()
     per_seed: list[dict[str, Any]] = []
     for seed in seeds:
-        runs = run_seed(args, seed)
+        runs = run_seed(args, options, seed)
         per_seed.append({"seed": seed, "deals": args.deals, **figures(args, runs)})
         every.extend(runs)
     out.update(figures(args, every))

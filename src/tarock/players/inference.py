@@ -61,3 +61,20 @@ class WeightedSampler:
         if total <= 0:
             return worlds[0], 0.0
         return rng.choices(worlds, weights)[0], total / len(worlds)
+
+
+class Product:
+    """Independent likelihoods of what the others did (a game's auction and its card play, say)
+    as one: their product; false when none of them says anything."""
+
+    def __init__(self, *parts: Callable[[Any], float]):
+        self.parts = parts
+
+    def __bool__(self) -> bool:
+        return any(bool(part) for part in self.parts)
+
+    def __call__(self, world: Any) -> float:
+        w = 1.0
+        for part in self.parts:
+            w *= part(world)
+        return w

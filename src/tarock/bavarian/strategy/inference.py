@@ -53,21 +53,6 @@ TAU = 8.0  # u: how sharply the likelihood of a bid turns around MIN_EV
 SUIT_TAU = 2.0  # card points of estimate: how sharply the trump suit named follows the best
 
 
-class Likelihood:
-    """The probability of the auction and the card play seen in ``obs``, as a function of a
-    world; false when neither says anything."""
-
-    def __init__(self, opt: BavarianOptions, obs: dict[str, Any]):
-        self.auction = AuctionLikelihood(opt, obs)
-        self.play = PlayLikelihood(opt, obs)
-
-    def __bool__(self) -> bool:
-        return bool(self.auction) or bool(self.play)
-
-    def __call__(self, world: World) -> float:
-        return self.auction(world) * self.play(world)
-
-
 class AuctionLikelihood:
     """The probability of the auction seen in ``obs``, as a function of a world."""
 

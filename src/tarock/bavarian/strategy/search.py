@@ -37,13 +37,14 @@ from tarock.bavarian.cards import SUITS, Pack
 from tarock.bavarian.scoring import settle
 from tarock.bavarian.strategy.fast import FastSolver
 from tarock.bavarian.strategy.heuristic import lay_away_values
-from tarock.bavarian.strategy.inference import Likelihood
+from tarock.bavarian.strategy.inference import AuctionLikelihood, PlayLikelihood
 from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World, pack_of
 from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
 from tarock.core.errors import InvalidOptionError, TarockError
 from tarock.core.protocol import Action, Deal, Game
 from tarock.core.tricks import played_cards
+from tarock.players.inference import Product
 from tarock.players.rollouts import at_decision, best_actions
 
 EXACT_TRICKS = 5
@@ -79,10 +80,11 @@ class BavarianDomain:
     def sampler(self, game: Game, observation: dict[str, Any]) -> BavarianSampler:
         return BavarianSampler(game.opt, observation)  # type: ignore[attr-defined]
 
-    def likelihood(self, game: Game, observation: dict[str, Any]) -> Likelihood:
+    def likelihood(self, game: Game, observation: dict[str, Any]) -> Product:
         """How likely a world makes the auction and the card play seen (see
         :mod:`~tarock.bavarian.strategy.inference`); false when they say nothing."""
-        return Likelihood(game.opt, observation)  # type: ignore[attr-defined]
+        opt = game.opt  # type: ignore[attr-defined]
+        return Product(AuctionLikelihood(opt, observation), PlayLikelihood(opt, observation))
 
     def rolls_out(self, game: Game, observation: dict[str, Any],
                   legal: Sequence[Action]) -> bool:

@@ -53,21 +53,6 @@ SURPRISE = 0.1  # a kontra the heuristic would not give, relative to one it woul
 NEED = {1: PAGAT_ONLY_MIN, **dict(STRENGTH_FOR_LEVEL)}
 
 
-class Likelihood:
-    """The probability of the auction and the other team's kontras seen in ``obs``, as a
-    function of a world; false when neither says anything."""
-
-    def __init__(self, obs: dict[str, Any]):
-        self.auction = AuctionLikelihood(obs)
-        self.kontras = KontraLikelihood(obs)
-
-    def __bool__(self) -> bool:
-        return bool(self.auction) or bool(self.kontras)
-
-    def __call__(self, world: World) -> float:
-        return self.auction(world) * self.kontras(world)
-
-
 class AuctionLikelihood:
     """The probability of the auction seen in ``obs``, as a function of a world."""
 

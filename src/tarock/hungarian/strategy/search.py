@@ -38,7 +38,7 @@ from tarock.hungarian.cards import DECK, POINTS
 from tarock.hungarian.strategy.deal_sampler import DealSampler
 from tarock.hungarian.strategy.fast import FastSolver
 from tarock.hungarian.strategy.heuristic import discard_values, read_observation
-from tarock.hungarian.strategy.inference import Likelihood
+from tarock.hungarian.strategy.inference import AuctionLikelihood, KontraLikelihood
 from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
 from tarock.hungarian.strategy.solver import (
     STRENGTH,
@@ -47,6 +47,7 @@ from tarock.hungarian.strategy.solver import (
     Solver,
     make_position,
 )
+from tarock.players.inference import Product
 from tarock.players.rollouts import best_actions
 
 EXACT_TRICKS = 5
@@ -122,10 +123,10 @@ class HungarianDomain:
         """A world before card play is already the whole deal at this decision."""
         return world
 
-    def likelihood(self, game: Game, observation: dict[str, Any]) -> Likelihood:
+    def likelihood(self, game: Game, observation: dict[str, Any]) -> Product:
         """How likely a world makes the auction and the other team's kontras seen (see
         :mod:`~tarock.hungarian.strategy.inference`); false when they say nothing."""
-        return Likelihood(observation)
+        return Product(AuctionLikelihood(observation), KontraLikelihood(observation))
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]
