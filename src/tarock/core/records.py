@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any, NoReturn
 
 from tarock.core.errors import InvalidRecordError, TarockError
-from tarock.core.protocol import Game, State, make_game
+from tarock.core.protocol import Deal, Game, State, make_game
 
 FORMAT = "tarock-record/1"
 
@@ -146,9 +146,8 @@ def replay(record: Mapping[str, Any], game_factory: GameFactory = make_game) -> 
     if not isinstance(actions, list):
         _fail(f"actions must be a list, not {_json_type(actions)}")
 
-    envelope = {key: record[key] for key in game.envelope_keys if key in record}
     try:  # a game may check the deal against the dealer (e.g. who holds no cards)
-        state = game.new_initial_state(deal, dealer, multiplier, **envelope)
+        state = initial_state(game, record, deal)
     except TarockError as exc:
         _fail_from(exc, "deal: ")
     for index, item in enumerate(actions):
@@ -156,6 +155,14 @@ def replay(record: Mapping[str, Any], game_factory: GameFactory = make_game) -> 
 
     _check_result(record, state)
     return state
+
+
+def initial_state(game: Game, record: Mapping[str, Any], deal: Deal) -> State:
+    """The state of ``record`` before its first action: ``deal`` (parsed from it) with its
+    dealer, multiplier and the game's envelope keys (:attr:`Game.envelope_keys`). For a record
+    already checked (:func:`replay`), to walk through its actions one by one."""
+    envelope = {key: record[key] for key in game.envelope_keys if key in record}
+    return game.new_initial_state(deal, record["dealer"], record["deal_multiplier"], **envelope)
 
 
 def validate(record: Mapping[str, Any], game_factory: GameFactory = make_game) -> None:

@@ -15,7 +15,7 @@ from typing import Any
 
 from tarock.core.presentation import LANGUAGES, Presentation
 from tarock.core.protocol import make_game
-from tarock.core.records import replay
+from tarock.core.records import initial_state, replay
 from tarock.server.table import Prepared, Table
 
 
@@ -86,9 +86,7 @@ def replay_steps(record: Mapping[str, Any], lang: str = "en") -> dict[str, Any]:
     game = make_game(record["game"], record.get("options"))
     pres = game.presentation(lang)
     names = list(record["players"])
-    envelope = {key: record[key] for key in game.envelope_keys if key in record}
-    state = game.new_initial_state(game.deal_from_json(record["deal"]), record["dealer"],
-                                   record["deal_multiplier"], **envelope)
+    state = initial_state(game, record, game.deal_from_json(record["deal"]))
     seats = range(game.num_seats)
 
     def snapshot(seat: int | None, action: Mapping[str, Any] | None, text: str
