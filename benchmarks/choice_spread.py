@@ -56,12 +56,13 @@ class Deal:
 
 
 def describe(game: Game, action: Action) -> str:
-    """An action in a few words: its record type and, where it has one, what it names (a bid,
-    a bonus, a kontra's item; not the cards of a discard or a card played)."""
+    """An action in a few words: its record type and, where it has one, what it names (a bid
+    or an answer, a contract, a trump suit, a bonus, a kontra's item, a declaration's kind; not
+    the cards of a discard or of a card played)."""
     data = game.action_to_json(action)
     words = [str(data.get("type", action))]
-    words += [str(data[key]) for key in ("bid", "bonus", "item", "contract", "suit")
-              if key in data]
+    words += [str(data[key]) for key in ("bid", "answer", "raise", "target", "contract",
+                                         "suit", "bonus", "item", "kind") if key in data]
     return " ".join(words)
 
 
@@ -122,10 +123,12 @@ def summary(xs: list[float], mean_all: float, spread_all: float) -> dict[str, An
     n = len(xs)
     mean = statistics.fmean(xs)
     sd = statistics.stdev(xs) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n) if n > 1 else math.inf
+    half = Z95 * sd / math.sqrt(n)
     share = sum((x - mean_all) ** 2 for x in xs) / spread_all if spread_all else 0.0
-    return {"deals": n, "mean": round(mean, 3), "ci_low": round(mean - half, 3),
-            "ci_high": round(mean + half, 3), "sd": round(sd, 3), "spread_share": round(share, 3)}
+    return {"deals": n, "mean": round(mean, 3),  # one deal has no interval
+            "ci_low": round(mean - half, 3) if n > 1 else None,
+            "ci_high": round(mean + half, 3) if n > 1 else None,
+            "sd": round(sd, 3), "spread_share": round(share, 3)}
 
 
 def spread(deals: list[Deal], min_deals: int = 3) -> dict[str, Any]:
@@ -175,9 +178,9 @@ def main() -> None:
 
     def line(name: str, s: dict[str, Any] | None) -> None:
         if s is not None:
-            print(f"{name:52.52s} {s['deals']:5d} deals  {s['mean']:+7.2f} "
-                  f"[{s['ci_low']:+7.2f}, {s['ci_high']:+7.2f}]  sd {s['sd']:6.2f}  "
-                  f"spread {100 * s['spread_share']:5.1f}%")
+            ci = "" if s["ci_low"] is None else f"[{s['ci_low']:+7.2f}, {s['ci_high']:+7.2f}]"
+            print(f"{name:52.52s} {s['deals']:5d} deals  {s['mean']:+7.2f} {ci:18s}  "
+                  f"sd {s['sd']:6.2f}  spread {100 * s['spread_share']:5.1f}%")
 
     line("all deals", out["all"])
     line("no divergence", out["without"])
