@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import statistics
 from collections import defaultdict
 from collections.abc import Iterable
@@ -38,12 +37,12 @@ from pathlib import Path
 from typing import Any
 
 from tarock.arena.schedule import playing_seats
+from tarock.arena.stats import mean_interval
 from tarock.core.protocol import Action, Game
 from tarock.core.records import initial_state, iter_records
 from tarock.games import make_game
 from tarock.players import make_player
 
-Z95 = 1.96
 CARD_PLAY = "play"  # the phase of card play in every game's observation
 
 
@@ -118,17 +117,15 @@ def read_deals(paths: Iterable[Path], phases: str) -> tuple[str, str, list[Deal]
 
 
 def summary(xs: list[float], mean_all: float, spread_all: float) -> dict[str, Any]:
-    """A group's deals, mean with its 95% interval, standard deviation and share of the
-    squared spread of all deals around ``mean_all`` (whose sum is ``spread_all``)."""
-    n = len(xs)
-    mean = statistics.fmean(xs)
-    sd = statistics.stdev(xs) if n > 1 else 0.0
-    half = Z95 * sd / math.sqrt(n)
+    """A group's deals, mean with its 95% t-interval (the arena's, none for one deal), standard
+    deviation and share of the squared spread of all deals around ``mean_all`` (whose sum is
+    ``spread_all``)."""
+    interval = mean_interval(xs)
     share = sum((x - mean_all) ** 2 for x in xs) / spread_all if spread_all else 0.0
-    return {"deals": n, "mean": round(mean, 3),  # one deal has no interval
-            "ci_low": round(mean - half, 3) if n > 1 else None,
-            "ci_high": round(mean + half, 3) if n > 1 else None,
-            "sd": round(sd, 3), "spread_share": round(share, 3)}
+    bounds = interval.to_json(3)
+    return {"deals": interval.n, "mean": bounds["mean"], "ci_low": bounds["ci_low"],
+            "ci_high": bounds["ci_high"], "sd": round(interval.sd or 0.0, 3),
+            "spread_share": round(share, 3)}
 
 
 def spread(deals: list[Deal], min_deals: int = 3) -> dict[str, Any]:
