@@ -10,10 +10,10 @@ A's mean score per hand held minus B's, as the arena counts it. Every record is 
 each decision of a seat of kind A with a choice the kind B player is asked what it would do in
 the same position (B must choose without random numbers, as the heuristic does, for the question
 to have one answer). A deal is then filed under each *divergence* it holds: the phase, B's action
-and A's (``announce: pass -> kontra ultimo``). With ``--phases before`` (the default) card play
-is left out, so the divergences are the choices before card play that the search player plays
-out (bids, discards, announcements) and the deals without one are those where only the cards
-differed.
+and A's (``announce: pass -> kontra ultimo declarer``). With ``--phases before`` (the default)
+card play is left out, so the divergences are the choices before card play that the search
+player plays out (bids, discards, announcements) and the deals without one are those where only
+the cards differed.
 
 For each group it prints the deals, their mean difference with its 95% interval, the standard
 deviation, and the group's share of the squared spread of all deals around their mean: which
@@ -39,7 +39,7 @@ from typing import Any
 from tarock.arena.schedule import playing_seats
 from tarock.arena.stats import mean_interval
 from tarock.core.protocol import Action, Game
-from tarock.core.records import initial_state, iter_records
+from tarock.core.records import describe_action, initial_state, iter_records
 from tarock.games import make_game
 from tarock.players import make_player
 
@@ -55,14 +55,11 @@ class Deal:
 
 
 def describe(game: Game, action: Action) -> str:
-    """An action in a few words: its record type and, where it has one, what it names (a bid
-    or an answer, a contract, a trump suit, a bonus, a kontra's item, a declaration's kind; not
-    the cards of a discard or of a card played)."""
+    """An action in a few words, as records name it (:func:`describe_action`), without the cards
+    it names (a discard's, a card played, a called card): a bid, a bonus, a kontra's item and
+    owner stay, so that one kind of choice is one group whatever cards it moved."""
     data = game.action_to_json(action)
-    words = [str(data.get("type", action))]
-    words += [str(data[key]) for key in ("bid", "answer", "raise", "target", "contract",
-                                         "suit", "bonus", "item", "kind") if key in data]
-    return " ".join(words)
+    return describe_action({k: v for k, v in data.items() if k not in ("card", "cards")})
 
 
 def divergences(record: dict[str, Any], first: str, reference: Any,
