@@ -1,12 +1,14 @@
-"""What single decisions of the search player lose in the true deal, with and without inference,
-against the heuristic's.
+"""What single decisions of the search player lose in the true deal, against the heuristic's and
+another setting's (by default without inference).
 
     .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|played|bids]
         [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8]
-        [--place lead|any] [--side any|declarer|defenders] [--policies] [--seed 1] [--json]
+        [--place lead|any] [--side any|declarer|defenders] [--policies]
+        [--search search] [--compare search:inference=false] [--seed 1] [--json]
 
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
-with inference and the search player without it each choose for that seat, and each choice is
+(``--search``: the kind with its settings, ``search:KEY=VALUE:...``) and a second setting of it
+(``--compare``; without inference by default) each choose for that seat, and each choice is
 valued in the true deal; its *loss* is the best choice's value minus its own, in the game's
 points for the seat.
 
@@ -37,7 +39,7 @@ far fewer deals. It is a proxy: the true deal's value assumes open-handed play, 
 heuristic's play, afterwards, the same kind of valuation the search player itself uses.
 
 Prints each player's mean loss with its 95% interval over decisions, and the paired differences
-of the search players against the heuristic and of inference against none.
+of the search player against the heuristic and against the setting compared.
 """
 
 from __future__ import annotations
@@ -50,8 +52,10 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action
 from tarock.games import make_game
+from tarock.players.base import make_player, set_think
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.inference import WeightedSampler
 from tarock.players.rollouts import outcome, rollout_values, seats_players
@@ -68,6 +72,7 @@ Z95 = 1.96
 KINDS = ("cards", "played", "bids")
 PLACES = ("lead", "any")
 SIDES = ("any", "declarer", "defenders")
+COMPARE = "search:inference=false"
 RULES = [(c, settle) for c in (0.0, 0.5, 1.0, 1.5, 2.0) for settle in (SETTLE, None)]
 
 
@@ -134,13 +139,14 @@ def on_side(observation: dict[str, Any], seat: int, side: str) -> bool:
 
 def measure(game_name: str, kind: str, decisions: int, think: float, first: int, last: int,
             seed: int, place: str = "lead", policies: bool = False,
-            side: str = "any") -> dict[str, Any]:
+            side: str = "any", search: str = "search", compare: str = COMPARE
+            ) -> dict[str, Any]:
     game = make_game(game_name)
     domain = search_domain(game)
     assert domain is not None
     heuristic = seats_players(game)
     rng = random.Random(seed)
-    losses: dict[str, list[float]] = {"heuristic": [], "inference": [], "plain": []}
+    losses: dict[str, list[float]] = {"heuristic": [], "search": [], "compare": []}
     rules: dict[tuple[float, int | None], list[float]] = {rule: [] for rule in RULES}
     deal = seed * 100_000
     while len(losses["heuristic"]) < decisions:
@@ -178,8 +184,9 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 best = max(truth.values())
                 chosen = {
                     "heuristic": heuristic[seat].act(game, obs, legal),
-                    "inference": SearchPlayer(deal, budget=think).act(game, obs, legal),
-                    "plain": SearchPlayer(deal, budget=think, inference=False)
+                    "search": set_think(make_player(search, deal), think)
+                    .act(game, obs, legal),
+                    "compare": set_think(make_player(compare, deal), think)
                     .act(game, obs, legal),
                 }
                 for name, action in chosen.items():
@@ -196,13 +203,14 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 break
             state.apply(heuristic[seat].act(game, obs, legal))
     h = losses["heuristic"]
-    return {"game": game_name, "kind": kind, "think": think,
+    return {"game": game_name, "kind": kind, "think": think, "search": search,
+            "compare": compare,
             **({"tricks": [first, last]} if kind != "bids" else {}),
             "loss": {name: interval(xs) for name, xs in losses.items()},
             "search_minus_heuristic": interval(
-                [a - b for a, b in zip(losses["inference"], h, strict=True)]),
-            "inference_minus_plain": interval(
-                [a - b for a, b in zip(losses["inference"], losses["plain"], strict=True)]),
+                [a - b for a, b in zip(losses["search"], h, strict=True)]),
+            "search_minus_compare": interval(
+                [a - b for a, b in zip(losses["search"], losses["compare"], strict=True)]),
             **({"rules": [
                 {"confidence": c, "settle": settle, "loss": interval(xs),
                  "minus_own_rule": interval(
@@ -221,6 +229,10 @@ def main() -> None:
     parser.add_argument("--place", choices=PLACES, default="lead")
     parser.add_argument("--side", choices=SIDES, default="any")
     parser.add_argument("--policies", action="store_true")
+    parser.add_argument("--search", default="search",
+                        help="the search player's kind, with settings (default: %(default)s)")
+    parser.add_argument("--compare", default=COMPARE,
+                        help="the second kind, with settings (default: %(default)s)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -232,14 +244,23 @@ def main() -> None:
         parser.error("--side: only Bavarian tarock has one declarer against all the others")
     if args.policies and args.kind == "bids":
         parser.error("--policies replays the choice among a card's worlds: card play only")
+    if args.policies and args.search != "search":
+        parser.error("--policies replays the worlds of the search player as it is: no --search")
+    for kind in (args.search, args.compare):
+        try:
+            make_player(kind)
+        except InvalidOptionError as refused:
+            parser.error(str(refused))
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,
-                  args.last_trick, args.seed, args.place, args.policies, args.side)
+                  args.last_trick, args.seed, args.place, args.policies, args.side,
+                  args.search, args.compare)
     if args.json:
         print(json.dumps(out, indent=2))
         return
     for name, r in out["loss"].items():
-        print(f"{name:<10} loss {r['mean']:8.3f} [{r['ci_low']:8.3f}, {r['ci_high']:8.3f}]")
-    for key in ("search_minus_heuristic", "inference_minus_plain"):
+        label = out.get(name, name)  # the kinds of the search player and the compared one
+        print(f"{label:<10} loss {r['mean']:8.3f} [{r['ci_low']:8.3f}, {r['ci_high']:8.3f}]")
+    for key in ("search_minus_heuristic", "search_minus_compare"):
         d = out[key]
         print(f"{key:<22} {d['mean']:8.3f} [{d['ci_low']:8.3f}, {d['ci_high']:8.3f}] "
               f"over {d['n']} decisions")

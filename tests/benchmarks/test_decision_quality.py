@@ -1,9 +1,11 @@
-"""The decision benchmark's player that records its worlds must stay a drop-in search player:
+"""The decision benchmark. Its player that records its worlds must stay a drop-in search player:
 it overrides the search loop, so a new argument of that loop breaks ``--policies`` (the retry
-of a first world that runs out once did) without any product test noticing."""
+of a first world that runs out once did) without any product test noticing. And the players it
+sets against the heuristic are the kinds named, refused before any deal where they are wrong."""
 
 from __future__ import annotations
 
+import pytest
 from benchmark_support import load_benchmark
 
 
@@ -33,3 +35,23 @@ def test_policies_compare_with_hungarian_tarokks_own_rule() -> None:
     own = [r for r in out["rules"] if r["confidence"] == 0.0 and r["settle"] is None]
     assert own and own[0]["minus_own_rule"]["mean"] == 0
     assert own[0]["minus_own_rule"]["ci_low"] == own[0]["minus_own_rule"]["ci_high"] == 0
+
+
+def test_the_players_compared_are_the_kinds_named() -> None:
+    """``--search`` and ``--compare`` name the two players set against the heuristic: here a
+    random player and the heuristic itself, whose choices are the heuristic's."""
+    out = load_benchmark("decision_quality").measure(
+        "hungarian-tarokk", "cards", 6, 0.05, 1, 3, seed=1, place="any", search="random",
+        compare="heuristic")
+    assert (out["search"], out["compare"]) == ("random", "heuristic")
+    assert out["loss"]["compare"] == out["loss"]["heuristic"]
+    assert out["search_minus_compare"] == out["search_minus_heuristic"]
+    assert out["search_minus_heuristic"]["mean"] != 0  # a random card now and then costs
+
+
+def test_a_kind_that_does_not_exist_is_refused_before_any_deal(monkeypatch, capsys) -> None:
+    monkeypatch.setattr("sys.argv", ["decision_quality.py", "--game", "hungarian-tarokk",
+                                     "--compare", "search:tial=3"])
+    with pytest.raises(SystemExit) as stopped:
+        load_benchmark("decision_quality").main()
+    assert stopped.value.code == 2 and "unknown setting 'tial'" in capsys.readouterr().err
