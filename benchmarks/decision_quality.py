@@ -7,8 +7,9 @@ another setting's (by default without inference).
         [--search search] [--compare search:inference=false] [--seed 1] [--json]
 
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
-(``--search``: the kind with its settings, ``search:KEY=VALUE:...``) and a second setting of it
-(``--compare``; without inference by default) each choose for that seat, and each choice is
+(``--search``: the kind with its settings, ``search:KEY=VALUE:...``) and a second kind or setting
+(``--compare``; the search player without inference by default) each choose for that seat, with
+``--think`` seconds a move where they search, and each choice is
 valued in the true deal; its *loss* is the best choice's value minus its own, in the game's
 points for the seat.
 
