@@ -63,10 +63,12 @@ def hand(page: Any) -> list[str]:
 
 def take_turn(page: Any) -> bool:
     """One decision by clicking: a legal card, else a selection confirmed with the submit
-    button, else the first action button. False when there is nothing to decide now."""
+    button, else the first action button. False when there is nothing to decide now, as while
+    the page waits for the answer to the last decision (no card legal, every button disabled):
+    the next view may then remove what is shown."""
     submit = page.locator("[data-submit]")
     legal = page.locator('[data-card][data-legal="true"]')
-    if submit.count():
+    if submit.count() and legal.count():
         if select(page, submit, [str(c) for c in legal.evaluate_all(
                 "cs => cs.map(c => c.dataset.card)")]):
             submit.click()
@@ -74,7 +76,7 @@ def take_turn(page: Any) -> bool:
     elif legal.count():
         legal.first.click()
         return True
-    actions = page.locator("[data-action]")
+    actions = page.locator("[data-action]:enabled")
     if actions.count():
         actions.first.click()
         return True

@@ -33,6 +33,7 @@ def main() -> int:
             seats = len(table["seats"])
             play_until(page, f"({MIDDLE.format(n=3 * seats)}) && ({PLAYING})")
             page.evaluate("document.activeElement.blur(); window.scrollTo(0, 0)")
+            page.mouse.move(0, 0)  # no card lifted under the pointer of the last click
             page.wait_for_timeout(300)  # let the last card settle
             page.screenshot(path=str(OUT / f"{game}.png"))
             print(f"docs/img/{game}.png")

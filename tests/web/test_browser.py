@@ -120,6 +120,35 @@ def test_a_card_rises_under_the_pointer_but_its_button_stays(browser, server):
     assert card.locator("svg").bounding_box()["y"] == pytest.approx(box["y"] - 20)
 
 
+# A view of the same seq comes whenever someone's connection comes or goes. A hand or a button
+# drawn anew then would leave the pointer's press on an element gone from the page, and the
+# person's click would be lost (in Playwright, "element was detached from the DOM").
+@pytest.mark.parametrize(("game", "seed", "target"), [
+    ("ottocento", 3, '[data-card][data-legal="true"]'),  # a card to play
+    ("hungarian-tarokk", 11, "[data-action]"),  # a bid
+])
+def test_a_click_lands_while_someone_connects(browser, server, game, seed, target):
+    table = server.create(**against_bots(game, deals=1, seed=seed))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, f"document.querySelector('{target}') !== null")
+    turn = page.locator("[data-to-act]")
+    seq, views = turn.get_attribute("data-seq"), turn.get_attribute("data-views")
+    assert turn.get_attribute("data-to-act") == "0", "pick a seed where Anna decides"
+    element = page.locator(target).first.element_handle()
+    box = element.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    open_seat(browser, server, table["spectate"]).wait_for_selector(".seat")
+    page.wait_for_function("v => document.querySelector('[data-to-act]').dataset.views !== v",
+                           arg=views)
+    assert turn.get_attribute("data-seq") == seq  # the same view again
+    assert element.evaluate("e => e.isConnected")
+    page.mouse.up()
+    page.wait_for_function("s => document.querySelector('[data-to-act]').dataset.seq !== s",
+                           arg=seq)
+
+
 def test_a_spectator_sees_no_hand(browser, server):
     table = server.create(**against_bots("ottocento", seed=2))
     page = open_seat(browser, server, table["spectate"])

@@ -48,15 +48,37 @@ export function languageSelect(catalogue, onChange) {
 /** A tiny element builder: ``h("div", {class: "x"}, "text", child)``. */
 export function h(tag, attrs = {}, ...children) {
   const el = document.createElement(tag);
+  const plain = {};
   for (const [key, value] of Object.entries(attrs)) {
     if (value === undefined || value === null || value === false) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
     else if (key === "html") el.innerHTML = value;
-    else el.setAttribute(key, value === true ? "" : value);
+    else plain[key] = value;
   }
+  setAttributes(el, plain);
   for (const child of children.flat()) {
     if (child === null || child === undefined || child === false) continue;
     el.append(child instanceof Node ? child : document.createTextNode(String(child)));
   }
   return el;
+}
+
+/** Sets an element's attributes in place, as ``h`` does at creation: null, undefined or false
+ *  removes one, true sets it empty. An element kept across redraws is updated with it. */
+export function setAttributes(el, attrs) {
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) el.removeAttribute(key);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+}
+
+/** Makes ``wanted`` the children of ``box``, in order, removing or moving only the elements
+ *  that differ. An element kept in place stays in the page: a click whose press and release
+ *  straddle a redraw still lands, and the pointer's hover and the keyboard's focus stay. */
+export function placeChildren(box, wanted) {
+  const keep = new Set(wanted);
+  for (const child of [...box.children]) if (!keep.has(child)) child.remove();
+  wanted.forEach((el, i) => {
+    if (box.children[i] !== el) box.insertBefore(el, box.children[i] ?? null);
+  });
 }

@@ -7,10 +7,12 @@
 // data-card and, when it may be chosen now, data-legal="true"; the data-submit element sends a
 // selection of several cards; every other legal action is a button with data-action; the
 // data-deal-end element shows a finished deal and data-next-deal dismisses it; data-to-act
-// names whose turn it is.
+// names whose turn it is, with the view's seq and how many views arrived.
 
 import { cardSVG, parseCard } from "./cards.js";
-import { h, languageSelect, loadCatalogue, preferredLanguage } from "./i18n.js";
+import {
+  h, languageSelect, loadCatalogue, placeChildren, preferredLanguage, setAttributes,
+} from "./i18n.js";
 import { openReplay } from "./replay.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
@@ -25,6 +27,7 @@ const page = {
   token: null,
   ws: null,
   view: null,
+  views: 0, // how many views arrived, shown as a hook: a view sent again moves no seq
   selection: new Set(),
   pending: null, // the action sent and not yet answered
   dealEnd: null, // the last deal_end message, until dismissed
@@ -68,6 +71,7 @@ async function start() {
   $("btn-replay").addEventListener("click", () => openReplay(tableId, page.cat, $("replay")));
   $("chat-form").addEventListener("submit", sendChat);
   $("hand").addEventListener("keydown", handKeys);
+  $("hand").addEventListener("click", clickCard);
   setInterval(tick, 1000);
 
   const given = params.get("token");
@@ -184,6 +188,7 @@ function receive(message) {
     case "view":
       if (page.view && message.deal !== page.view.deal) page.selection.clear();
       page.view = message;
+      page.views += 1;
       page.pending = null;
       render();
       break;
@@ -438,6 +443,7 @@ function renderTurn() {
   const el = $("to-act");
   el.dataset.toAct = view.to_act ?? "";
   el.dataset.seq = view.seq; // lets a watcher (or a test) see that the table moved on
+  el.dataset.views = page.views; // and that a view arrived, even one of the same seq
   if (view.status === "finished") el.textContent = t("web.table_over");
   else if (view.status === "waiting") el.textContent = t("web.status.waiting");
   else if (view.to_act === null || view.to_act === undefined) el.textContent = view.present?.status ?? "";
@@ -446,6 +452,9 @@ function renderTurn() {
   el.classList.toggle("mine", view.to_act === view.seat && view.seat !== null);
 }
 
+/** The hand and the action buttons. A card or a button that is still there after a view is the
+ *  same element, updated in place: a view sent again while a person decides (someone's
+ *  connection coming or going) must not take the card from under their pointer. */
 function renderHandAndActions() {
   const { t } = page.cat;
   const view = page.view;
@@ -471,61 +480,91 @@ function renderHandAndActions() {
   const hadFocus = hand.contains(document.activeElement); // keep the keyboard where it was
   const focused = document.activeElement?.dataset?.card ?? page.focusCard;
   const suitOf = (code) => (parseCard(page.info.game, code).trump ? "T" : code[0]);
+  const drawn = new Map([...hand.querySelectorAll("[data-card]")].map((b) => [b.dataset.card, b]));
   const cards = codes.filter((code) => code !== pendingCard).map((code, i, shown) => {
-    const single = byCard.get(code);
-    const legal = !page.pending && (single !== undefined || open.has(code));
+    const legal = !page.pending && (byCard.has(code) || open.has(code));
     const selected = page.selection.has(code);
     const reason = refused.get(code);
     const why = reason ? `${reason.message}${reason.rule ? ` (${reason.rule})` : ""}` : "";
-    const title = [cardName(code, "long"), why].filter(Boolean).join(" — ");
-    const button = h("button", {
-      type: "button",
+    const button = drawn.get(code) ?? h("button", { type: "button", "data-card": code });
+    setAttributes(button, {
       class: `card${legal ? " legal" : ""}${selected ? " selected" : ""}${
         i > 0 && suitOf(shown[i - 1]) !== suitOf(code) ? " suit-start" : ""}`,
-      "data-card": code, "data-legal": legal ? "true" : "false",
+      "data-legal": legal ? "true" : "false",
       "aria-label": cardName(code, "spoken") + (selected ? " ✓" : ""),
       "aria-disabled": legal ? null : "true", "aria-pressed": selectable.has(code) ? String(selected) : null,
-      title, "data-reason": why || null, tabindex: "-1",
+      title: [cardName(code, "long"), why].filter(Boolean).join(" — "), "data-reason": why || null,
+      tabindex: "-1",
     });
-    button.innerHTML = cardSVG(page.info.game, code, { short: cardName(code), name: cardName(code),
+    const face = cardSVG(page.info.game, code, { short: cardName(code), name: cardName(code),
       trumpSuit: view.present?.trump ?? "T" });
-    button.addEventListener("click", () => clickCard(code, single, legal, why));
+    if (faces.get(button) !== face) { // the names change with the language or an option
+      button.innerHTML = face;
+      faces.set(button, face);
+    }
     return button;
   });
-  hand.replaceChildren(...cards);
+  placeChildren(hand, cards);
   const target = cards.find((c) => c.dataset.card === focused)
     ?? cards.find((c) => c.dataset.legal === "true") ?? cards[0];
   if (target) target.tabIndex = 0;
   if (hadFocus && target) target.focus({ preventScroll: true });
 
-  const parts = buttons.map(({ action, label }) => h("button", {
-    type: "button", class: "action", "data-action": JSON.stringify(action),
-    disabled: page.pending ? true : null, onclick: () => act(action),
-  }, label));
+  const shownActions = new Map([...actions.querySelectorAll("[data-action]")]
+    .map((b) => [b.dataset.action, b]));
+  const parts = buttons.map(({ action, label }) => {
+    const key = JSON.stringify(action);
+    const button = shownActions.get(key) ?? h("button", {
+      type: "button", class: "action", "data-action": key, onclick: () => act(action) });
+    button.disabled = Boolean(page.pending);
+    button.textContent = label;
+    return button;
+  });
   if (multi.length) {
     const chosen = [...page.selection];
-    const match = multi.find((a) => same(a.cards, chosen));
     const count = multi[0].cards.length;
+    const submit = actions.querySelector("[data-submit]") ?? h("button", {
+      type: "button", class: "primary", "data-submit": "", onclick: submitSelection });
+    submit.dataset.count = count;
+    submit.disabled = !chosenSet(multi) || Boolean(page.pending);
+    submit.textContent = `${t("web.submit")} (${chosen.length})`;
     parts.unshift(h("span", { class: "hint" }, t("web.select_cards", { count })));
-    parts.push(h("button", { type: "button", class: "primary", "data-submit": "", "data-count": count,
-      disabled: match && !page.pending ? null : true, onclick: () => match && act(match),
-    }, `${t("web.submit")} (${chosen.length})`));
+    parts.push(submit);
   }
   const missing = (view.present?.refused ?? []).filter((r) => r.action.type !== "play");
   for (const r of missing) {
     parts.push(h("p", { class: "missing" }, t("ui.missing", { choice: r.text,
       reason: `${r.message}${r.rule ? ` (${r.rule})` : ""}` })));
   }
-  actions.replaceChildren(...parts);
+  placeChildren(actions, parts);
 }
 
-function clickCard(code, single, legal, why) {
+/** Each card button's face as last drawn, so that a redraw rebuilds only a face that changed. */
+const faces = new WeakMap();
+
+/** The legal action of several cards that the cards chosen make, if any. */
+function chosenSet(multi = choices().multi) {
+  const chosen = [...page.selection];
+  return multi.find((a) => same(a.cards, chosen));
+}
+
+function submitSelection() {
+  const match = chosenSet();
+  if (match) act(match);
+}
+
+/** A click on a card, judged by the view shown now (the button is kept across views). */
+function clickCard(event) {
+  const button = event.target.closest("[data-card]");
+  if (!button) return;
+  const code = button.dataset.card;
   page.focusCard = code;
-  if (!legal) {
-    if (why) notice(page.cat.t("web.refused", { reason: why }));
+  if (button.dataset.legal !== "true") {
+    if (button.dataset.reason) notice(page.cat.t("web.refused", { reason: button.dataset.reason }));
     return;
   }
   notice("");
+  const single = choices().byCard.get(code);
   if (single) {
     act(single.action);
     return;
