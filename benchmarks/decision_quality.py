@@ -53,6 +53,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from tarock.cli.app import player_kinds
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action
 from tarock.games import make_game
@@ -247,9 +248,9 @@ def main() -> None:
         parser.error("--policies replays the choice among a card's worlds: card play only")
     if args.policies and args.search != "search":
         parser.error("--policies replays the worlds of the search player as it is: no --search")
-    for kind in (args.search, args.compare):
+    for option, kind in (("--search", args.search), ("--compare", args.compare)):
         try:
-            make_player(kind)
+            player_kinds(kind, 1, option)  # the arena's own check, naming the option
         except InvalidOptionError as refused:
             parser.error(str(refused))
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,

@@ -54,4 +54,5 @@ def test_a_kind_that_does_not_exist_is_refused_before_any_deal(monkeypatch, caps
                                      "--compare", "search:tial=3"])
     with pytest.raises(SystemExit) as stopped:
         load_benchmark("decision_quality").main()
-    assert stopped.value.code == 2 and "unknown setting 'tial'" in capsys.readouterr().err
+    assert stopped.value.code == 2
+    assert "unknown setting 'tial' of player 'search' in --compare" in capsys.readouterr().err
