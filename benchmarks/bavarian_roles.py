@@ -1,9 +1,11 @@
 """Where a Bavarian player kind gains over the heuristic: as declarer, or as a pair of defenders.
 
-    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed 1] [--json]
+    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed S ...] [--json]
 
 ``DIR`` holds the records of ``benchmarks/gap_share.py --game bavarian-tarock --records-dir DIR``
-(both runs, ``search,heuristic`` and ``omniscient,heuristic``). The duplicate arena plays each
+(both runs, ``search,heuristic`` and ``omniscient,heuristic``); with several seeds (``--seed 3
+4``) every figure is over the deals of all of them, as ``gap_share.py`` joins them. The
+duplicate arena plays each
 deal twice at the three-seat table, the kinds seated ``X H X`` and then ``H X H``, so the seat
 in the middle always sits between two players of the other kind, and each outer seat between one
 of each. Where the same seat declares in both plays, the declarer's payment when ``X`` holds it
@@ -27,6 +29,7 @@ import argparse
 import json
 import math
 from collections import defaultdict
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,11 +89,14 @@ def _se(iv: Interval) -> float:
     return iv.half_width / Z95
 
 
-def report(directory: Path, seed: int) -> dict[str, Any]:
+def report(directory: Path, seeds: Sequence[int]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kind in KINDS:
-        records = read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
-        gains = declarer_gains(records, kind)
+        gains: dict[str, Any] = {"outer": [], "middle": [], "skipped": 0}
+        for seed in seeds:  # each seed's deals apart: their units are numbered from 0 in each
+            records = read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
+            for part, value in declarer_gains(records, kind).items():
+                gains[part] += value
         declarer = mean_interval(gains["outer"])
         both = mean_interval(gains["middle"])
         out[kind] = {"declarer": declarer, "declarer_and_pair": both,
@@ -103,7 +109,7 @@ def report(directory: Path, seed: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, nargs="+", default=[1])
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     data = report(args.directory, args.seed)

@@ -1,0 +1,53 @@
+"""The Bavarian gain by role joins several seeds' records (``--seed 3 4``), each seed's deals
+apart, as ``gap_share.py`` joins the runs it measured seed by seed."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from benchmark_support import load_benchmark
+
+KINDS = ("search", "omniscient")
+
+
+def play(unit: int, rotation: int, kind: str, seat: int | None, score: int) -> dict[str, Any]:
+    """One play of a duplicate deal as the arena records it: the kinds seated ``X H X`` and
+    then ``H X H``, ``seat`` declaring (None: nobody did) and paid ``score``."""
+    players = [kind, "heuristic", kind] if rotation == 0 else ["heuristic", kind, "heuristic"]
+    scores = [0, 0, 0]
+    items: list[dict[str, Any]] = []
+    if seat is not None:
+        scores[seat] = score
+        items.append({"item": "game", "team": "declarer", "role": "decl", "seat": seat})
+    return {"players": players, "arena": {"unit": unit, "rotation": rotation},
+            "result": {"items": items, "scores": scores}}
+
+
+def deal(unit: int, kind: str, where: str, gain: int) -> list[dict[str, Any]]:
+    """A deal in which ``kind`` declaring gains ``gain`` over the heuristic: at an outer seat
+    (seat 0, ``X`` there in the first play) or in the middle (seat 1, in the second)."""
+    if where == "outer":
+        return [play(unit, 0, kind, 0, gain), play(unit, 1, kind, 0, 0)]
+    if where == "middle":
+        return [play(unit, 0, kind, 1, 0), play(unit, 1, kind, 1, gain)]
+    return [play(unit, 0, kind, None, 0), play(unit, 1, kind, None, 0)]
+
+
+def test_several_seeds_are_joined_deal_by_deal(tmp_path: Path) -> None:
+    """Both seeds number their deals from 0; joined, every deal counts once."""
+    deals = {3: [("outer", 10), ("middle", 40)], 4: [("outer", 30), ("middle", 60), ("none", 0)]}
+    for kind, scale in zip(KINDS, (1, 2), strict=True):
+        for seed, plan in deals.items():
+            lines = [record for unit, (where, gain) in enumerate(plan)
+                     for record in deal(unit, kind, where, gain * scale)]
+            (tmp_path / f"arena-bavarian-tarock-{kind}-{seed}.jsonl").write_text(
+                "".join(json.dumps(record) + "\n" for record in lines))
+    out = load_benchmark("bavarian_roles").report(tmp_path, [3, 4])
+    search = out["search"]
+    assert (search["declarer"].n, search["declarer"].mean) == (2, 20)
+    assert (search["declarer_and_pair"].n, search["declarer_and_pair"].mean) == (2, 50)
+    assert search["pair"].mean == 30 and search["skipped"] == 1
+    assert out["omniscient"]["pair"].mean == 60
+    assert out["share"]["declarer"].mean == out["share"]["pair"].mean == 0.5
