@@ -4,12 +4,12 @@
 
 ``DIR`` holds the records of ``benchmarks/gap_share.py --game bavarian-tarock --records-dir DIR``
 (both runs, ``search,heuristic`` and ``omniscient,heuristic``); with several seeds (``--seed 3
-4``) every figure is over the deals of all of them, as ``gap_share.py`` joins them. The
-duplicate arena plays each
-deal twice at the three-seat table, the kinds seated ``X H X`` and then ``H X H``, so the seat
-in the middle always sits between two players of the other kind, and each outer seat between one
-of each. Where the same seat declares in both plays, the declarer's payment when ``X`` holds it
-minus when the heuristic does measures:
+4``) every figure is over the deals of all of them, as ``gap_share.py`` joins them.
+
+The duplicate arena plays each deal twice at the three-seat table, the kinds seated ``X H X``
+and then ``H X H``, so the seat in the middle always sits between two players of the other
+kind, and each outer seat between one of each. Where the same seat declares in both plays, the
+declarer's payment when ``X`` holds it minus when the heuristic does measures:
 
 * declaring at an outer seat: what ``X`` gains **as declarer** (each time against one defender
   of each kind, in swapped places);

@@ -9,8 +9,6 @@ from typing import Any
 
 from benchmark_support import load_benchmark
 
-KINDS = ("search", "omniscient")
-
 
 def play(unit: int, rotation: int, kind: str, seat: int | None, score: int) -> dict[str, Any]:
     """One play of a duplicate deal as the arena records it: the kinds seated ``X H X`` and
@@ -37,14 +35,15 @@ def deal(unit: int, kind: str, where: str, gain: int) -> list[dict[str, Any]]:
 
 def test_several_seeds_are_joined_deal_by_deal(tmp_path: Path) -> None:
     """Both seeds number their deals from 0; joined, every deal counts once."""
+    roles = load_benchmark("bavarian_roles")
     deals = {3: [("outer", 10), ("middle", 40)], 4: [("outer", 30), ("middle", 60), ("none", 0)]}
-    for kind, scale in zip(KINDS, (1, 2), strict=True):
+    for kind, scale in zip(roles.KINDS, (1, 2), strict=True):
         for seed, plan in deals.items():
             lines = [record for unit, (where, gain) in enumerate(plan)
                      for record in deal(unit, kind, where, gain * scale)]
             (tmp_path / f"arena-bavarian-tarock-{kind}-{seed}.jsonl").write_text(
                 "".join(json.dumps(record) + "\n" for record in lines))
-    out = load_benchmark("bavarian_roles").report(tmp_path, [3, 4])
+    out = roles.report(tmp_path, [3, 4])
     search = out["search"]
     assert (search["declarer"].n, search["declarer"].mean) == (2, 20)
     assert (search["declarer_and_pair"].n, search["declarer_and_pair"].mean) == (2, 50)
