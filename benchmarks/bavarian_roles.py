@@ -1,6 +1,6 @@
 """Where a Bavarian player kind gains over the heuristic: as declarer, or as a pair of defenders.
 
-    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed S ...] [--json]
+    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed S ...] [--contract C] [--json]
 
 ``DIR`` holds the records of ``benchmarks/gap_share.py --game bavarian-tarock --records-dir DIR``
 (both runs, ``search,heuristic`` and ``omniscient,heuristic``); with several seeds (``--seed 3
@@ -20,7 +20,9 @@ The pair's part is the second minus the first (their deals differ, so their inte
 combined as independent). Each part's share is the search player's over the omniscient player's,
 by the delta method, the two runs taken as independent (the seats that declare differ between
 them, since the search player bids by search). Deals whose declaring seat differs between the
-two plays, or with no declarer, are left out and counted.
+two plays, or with no declarer, are left out and counted; so are, with ``--contract C`` (a
+contract as the records name it: ``pickup``, ``hand``, ``bettel``, ...), deals in which either
+play's contract was another: where in the deals the gap lies.
 """
 
 from __future__ import annotations
@@ -46,9 +48,11 @@ def declarer_seat(record: dict[str, Any]) -> int | None:
                  if item.get("role") == "decl"), None)
 
 
-def declarer_gains(records: list[dict[str, Any]], kind: str) -> dict[str, Any]:
-    """Per deal with the same declaring seat in both plays, the declarer's payment when ``kind``
-    held the seat minus when the heuristic did, split by whether the seat is an outer one."""
+def declarer_gains(records: list[dict[str, Any]], kind: str,
+                   contract: str | None = None) -> dict[str, Any]:
+    """Per deal with the same declaring seat in both plays (and, given ``contract``, that
+    contract in both), the declarer's payment when ``kind`` held the seat minus when the
+    heuristic did, split by whether the seat is an outer one."""
     plays: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
     for r in records:
         plays[r["arena"]["unit"]][r["arena"]["rotation"]] = r
@@ -58,7 +62,8 @@ def declarer_gains(records: list[dict[str, Any]], kind: str) -> dict[str, Any]:
     for unit in plays.values():
         first, second = unit[0], unit[1]
         seat = declarer_seat(first)
-        if seat is None or seat != declarer_seat(second):
+        if seat is None or seat != declarer_seat(second) or (contract is not None and any(
+                play["result"]["contract"] != contract for play in (first, second))):
             skipped += 1
             continue
         mine, theirs = (first, second) if first["players"][seat] == kind else (second, first)
@@ -89,13 +94,13 @@ def _se(iv: Interval) -> float:
     return iv.half_width / Z95
 
 
-def report(directory: Path, seeds: Sequence[int]) -> dict[str, Any]:
+def report(directory: Path, seeds: Sequence[int], contract: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kind in KINDS:
         gains: dict[str, Any] = {"outer": [], "middle": [], "skipped": 0}
         for seed in seeds:  # each seed's deals apart: their units are numbered from 0 in each
             records = read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
-            for part, value in declarer_gains(records, kind).items():
+            for part, value in declarer_gains(records, kind, contract).items():
                 gains[part] += value
         declarer = mean_interval(gains["outer"])
         both = mean_interval(gains["middle"])
@@ -110,9 +115,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path)
     parser.add_argument("--seed", type=int, nargs="+", default=[1])
+    parser.add_argument("--contract", help="only deals of this contract (as records name it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    data = report(args.directory, args.seed)
+    data = report(args.directory, args.seed, args.contract)
     if args.json:
         print(json.dumps({k: {p: v.to_json() if isinstance(v, Interval) else v
                               for p, v in parts.items()} for k, parts in data.items()},

@@ -10,9 +10,11 @@ from typing import Any
 from benchmark_support import load_benchmark
 
 
-def play(unit: int, rotation: int, kind: str, seat: int | None, score: int) -> dict[str, Any]:
+def play(unit: int, rotation: int, kind: str, seat: int | None, score: int,
+         contract: str = "pickup") -> dict[str, Any]:
     """One play of a duplicate deal as the arena records it: the kinds seated ``X H X`` and
-    then ``H X H``, ``seat`` declaring (None: nobody did) and paid ``score``."""
+    then ``H X H``, ``seat`` declaring ``contract`` (None: nobody declared) and paid
+    ``score``."""
     players = [kind, "heuristic", kind] if rotation == 0 else ["heuristic", kind, "heuristic"]
     scores = [0, 0, 0]
     items: list[dict[str, Any]] = []
@@ -20,16 +22,19 @@ def play(unit: int, rotation: int, kind: str, seat: int | None, score: int) -> d
         scores[seat] = score
         items.append({"item": "game", "team": "declarer", "role": "decl", "seat": seat})
     return {"players": players, "arena": {"unit": unit, "rotation": rotation},
-            "result": {"items": items, "scores": scores}}
+            "result": {"items": items, "scores": scores,
+                       "contract": None if seat is None else contract}}
 
 
-def deal(unit: int, kind: str, where: str, gain: int) -> list[dict[str, Any]]:
+def deal(unit: int, kind: str, where: str, gain: int,
+         contracts: tuple[str, str] = ("pickup", "pickup")) -> list[dict[str, Any]]:
     """A deal in which ``kind`` declaring gains ``gain`` over the heuristic: at an outer seat
-    (seat 0, ``X`` there in the first play) or in the middle (seat 1, in the second)."""
+    (seat 0, ``X`` there in the first play) or in the middle (seat 1, in the second); the two
+    plays' contracts ``contracts``."""
     if where == "outer":
-        return [play(unit, 0, kind, 0, gain), play(unit, 1, kind, 0, 0)]
+        return [play(unit, 0, kind, 0, gain, contracts[0]), play(unit, 1, kind, 0, 0, contracts[1])]
     if where == "middle":
-        return [play(unit, 0, kind, 1, 0), play(unit, 1, kind, 1, gain)]
+        return [play(unit, 0, kind, 1, 0, contracts[0]), play(unit, 1, kind, 1, gain, contracts[1])]
     return [play(unit, 0, kind, None, 0), play(unit, 1, kind, None, 0)]
 
 
@@ -50,3 +55,23 @@ def test_several_seeds_are_joined_deal_by_deal(tmp_path: Path) -> None:
     assert search["pair"].mean == 30 and search["skipped"] == 1
     assert out["omniscient"]["pair"].mean == 60
     assert out["share"]["declarer"].mean == out["share"]["pair"].mean == 0.5
+
+
+def test_a_contract_keeps_the_deals_declared_so_in_both_plays(tmp_path: Path) -> None:
+    """``--contract pickup``: a deal counts only where both plays declared a pick-up game."""
+    roles = load_benchmark("bavarian_roles")
+    pickup = ("pickup", "pickup")
+    plan = [("outer", 10, pickup), ("outer", 30, pickup), ("outer", 80, ("hand", "hand")),
+            ("middle", 40, pickup), ("middle", 60, pickup), ("middle", 110, ("pickup", "hand"))]
+    for kind in roles.KINDS:
+        lines = [record for unit, (where, gain, contracts) in enumerate(plan)
+                 for record in deal(unit, kind, where, gain, contracts)]
+        (tmp_path / f"arena-bavarian-tarock-{kind}-1.jsonl").write_text(
+            "".join(json.dumps(record) + "\n" for record in lines))
+    out = roles.report(tmp_path, [1], "pickup")["search"]
+    assert (out["declarer"].n, out["declarer"].mean) == (2, 20)
+    assert (out["declarer_and_pair"].n, out["declarer_and_pair"].mean) == (2, 50)
+    assert out["skipped"] == 2
+    every = roles.report(tmp_path, [1])["search"]
+    assert (every["declarer"].mean, every["declarer_and_pair"].mean) == (40, 70)
+    assert every["skipped"] == 0

@@ -3,6 +3,7 @@ modelled by the heuristic's own bidding policy."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 import statistics
@@ -11,9 +12,11 @@ from typing import Any
 import pytest
 from heuristic_deals import heuristic_decisions
 
-from tarock.bavarian.cards import SUITS
+from tarock.bavarian.cards import FULL, SHORT, SUITS
 from tarock.bavarian.play import legal_cards
-from tarock.bavarian.strategy.inference import EPSILON, PlayLikelihood
+from tarock.bavarian.strategy import inference as bavarian_inference
+from tarock.bavarian.strategy.heuristic import estimate
+from tarock.bavarian.strategy.inference import EPSILON, LaidAwaySampler, PlayLikelihood
 from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, Hidden
 from tarock.core.protocol import Game
 from tarock.games import make_game
@@ -161,6 +164,69 @@ def test_bavarian_the_true_world_is_likelier_than_a_random_one() -> None:
         typical = statistics.median(likelihood(base.sample(rng)) for _ in range(30))
         above += likelihood(domain.true_world(state)) > typical
     assert above >= 0.8 * len(cases)
+
+
+@pytest.mark.parametrize("pack", [FULL, SHORT])
+def test_bavarian_lay_away_weights_are_the_heuristics_estimate_suit_by_suit(pack: Any) -> None:
+    """The defenders' model of the cards laid away tabulates each side suit apart: for any
+    holding of 14 cards and any 3 side cards, the product of the three suits' weights is
+    ``exp((estimate of the rest + points laid away - estimate of the holding) / LAY_AWAY_TAU)``.
+    A table that missed a term of the estimate (a void's bonus, the trump factor) fails."""
+    per = len(pack.ranks)
+    rng = random.Random(5)
+    for _ in range(20):
+        held = sum(1 << c for c in rng.sample(range(pack.size), 14))
+        trump = rng.randrange(4)
+        trumps = (held & pack.suit_masks[trump]).bit_count()
+        whole = estimate(pack, held, trump, talon=False)
+        sides = [s for s in range(4) if s != trump]
+        tables = {s: bavarian_inference._suit_lay_aways(pack is SHORT, held >> s * per
+                                                        & (1 << per) - 1, trumps) for s in sides}
+        side_cards = [c for c in range(pack.size) if held >> c & 1 and pack.suit_of[c] != trump]
+        for away in rng.sample(list(itertools.combinations(side_cards, 3)), 30):
+            weight = 1.0
+            for s in sides:
+                ranks = sum(1 << c - s * per for c in away if pack.suit_of[c] == s)
+                sets, weights, _ = tables[s][ranks.bit_count()]
+                weight *= weights[sets.index(ranks)]
+            mask = sum(1 << c for c in away)
+            value = estimate(pack, held & ~mask, trump, talon=False) + pack.points(mask) - whole
+            assert weight == pytest.approx(math.exp(value / bavarian_inference.LAY_AWAY_TAU))
+
+
+def test_bavarian_defenders_worlds_lay_away_as_a_declarer_does() -> None:
+    """A defender's worlds in a pick-up game: every one agrees with what the defender saw, lays
+    no trump away, and holds more of the cards the heuristic declarer really laid away than the
+    plain sampler's worlds do (uniform piles fail)."""
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    cases = _decisions(game, 60, lambda o: o.get("contract") == "pickup"
+                       and len(o.get("tricks", [])) in (0, 3), defender=True)
+    assert len(cases) >= 15
+    modelled, plain = [], []
+    for obs, state in cases:
+        sampler = domain.sampler(game, obs)
+        assert isinstance(sampler, LaidAwaySampler)
+        base, truth = sampler.base, state.pile()
+        trumps = game.pack.suit_masks[SUITS.index(obs["trump"])]
+        rng = random.Random(2)
+        for _ in range(20):
+            world = sampler.sample(rng)
+            assert base.check(world) and not world.pile & trumps
+            modelled.append((world.pile & truth).bit_count())
+            plain.append((base.sample(rng).pile & truth).bit_count())
+    assert statistics.mean(modelled) > statistics.mean(plain) + 0.2
+
+
+def test_bavarian_only_a_hidden_lay_away_is_modelled() -> None:
+    """The declarer knows his pile, and a hand game has no lay-away: the plain sampler."""
+    game = make_game("bavarian-tarock")
+    domain = search_domain(game)
+    cases = _decisions(game, 40, lambda o: o["seat"] == o["declarer"]
+                       or o.get("contract") not in TALON_GAMES)
+    assert len(cases) >= 20
+    for obs, _ in cases:
+        assert type(domain.sampler(game, obs)) is BavarianSampler
 
 
 def test_hungarian_worlds_match_the_bidders_strength_better() -> None:

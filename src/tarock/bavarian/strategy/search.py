@@ -1,7 +1,9 @@
 """The Bavarian tarock domain of the search player: card play and every decision before it.
 
-Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler`, weighted by the
-auction and the card play seen (:mod:`~tarock.bavarian.strategy.inference`). In the auction and
+Worlds come from :class:`~tarock.bavarian.strategy.sampler.BavarianSampler` (a defender's in a
+talon game with the cards the declarer laid away drawn as he would have chosen them,
+:class:`~tarock.bavarian.strategy.inference.LaidAwaySampler`), weighted by the auction and the
+card play seen (:mod:`~tarock.bavarian.strategy.inference`). In the auction and
 the declarer's decisions after it (contract, raise, trump, the cards laid away), each world
 becomes a complete deal (:meth:`BavarianDomain.state`) in which the search player plays every
 choice out (of the lay-aways, the heuristic's best few); so are the cards of the first tricks,
@@ -37,7 +39,7 @@ from tarock.bavarian.cards import SUITS, Pack
 from tarock.bavarian.scoring import settle
 from tarock.bavarian.strategy.fast import FastSolver
 from tarock.bavarian.strategy.heuristic import lay_away_values
-from tarock.bavarian.strategy.inference import AuctionLikelihood, PlayLikelihood
+from tarock.bavarian.strategy.inference import AuctionLikelihood, LaidAwaySampler, PlayLikelihood
 from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World, pack_of
 from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
@@ -77,8 +79,16 @@ class BavarianDomain:
                 and (self.solver != "compiled" or pack_of(observation).tricks
                      - len(observation.get("tricks", ())) <= self.compiled_tricks))
 
-    def sampler(self, game: Game, observation: dict[str, Any]) -> BavarianSampler:
-        return BavarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+    def sampler(self, game: Game, observation: dict[str, Any]
+                ) -> BavarianSampler | LaidAwaySampler:
+        """The worlds of ``observation``. A defender's in a talon game lay the declarer's pile
+        away as he would have (:class:`LaidAwaySampler`): he chose it, and unseen."""
+        base = BavarianSampler(game.opt, observation)  # type: ignore[attr-defined]
+        if observation.get("phase") == "play" and base.known_pile is None \
+                and observation.get("contract") in TALON_GAMES and base.trump is not None \
+                and base.declarer not in (None, base.me):
+            return LaidAwaySampler(base)
+        return base
 
     def likelihood(self, game: Game, observation: dict[str, Any]) -> Product:
         """How likely a world makes the auction and the card play seen (see
