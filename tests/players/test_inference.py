@@ -194,14 +194,15 @@ def test_bavarian_lay_away_weights_are_the_heuristics_estimate_suit_by_suit(pack
             assert weight == pytest.approx(math.exp(value / bavarian_inference.LAY_AWAY_TAU))
 
 
-def test_bavarian_defenders_worlds_lay_away_as_a_declarer_does() -> None:
-    """A defender's worlds in a pick-up game: every one agrees with what the defender saw, lays
-    no trump away, and holds more of the cards the heuristic declarer really laid away than the
-    plain sampler's worlds do (uniform piles fail)."""
-    game = make_game("bavarian-tarock")
+@pytest.mark.parametrize("options", [None, {"variant": "simple", "simple_bettel": True}])
+def test_bavarian_defenders_worlds_lay_away_as_a_declarer_does(options: Any) -> None:
+    """A defender's worlds in a talon game (Haferltarock's pick-up, the simple game's Frage and
+    Herz-Frage): every one agrees with what the defender saw, lays no trump away, and holds more
+    of the cards the heuristic declarer really laid away than the plain sampler's worlds do
+    (uniform piles fail)."""
+    game = make_game("bavarian-tarock", options)
     domain = search_domain(game)
-    cases = _decisions(game, 60, lambda o: o.get("contract") == "pickup"
-                       and len(o.get("tricks", [])) in (0, 3), defender=True)
+    cases = _decisions(game, 60, lambda o: o.get("contract") in TALON_GAMES, defender=True)
     assert len(cases) >= 15
     modelled, plain = [], []
     for obs, state in cases:
