@@ -180,8 +180,8 @@ def test_bavarian_lay_away_weights_are_the_heuristics_estimate_suit_by_suit(pack
         trumps = (held & pack.suit_masks[trump]).bit_count()
         whole = estimate(pack, held, trump, talon=False)
         sides = [s for s in range(4) if s != trump]
-        tables = {s: bavarian_inference._suit_lay_aways(pack is SHORT, held >> s * per
-                                                        & (1 << per) - 1, trumps) for s in sides}
+        tables = {s: bavarian_inference._suit_lay_aways(pack, held >> s * per & (1 << per) - 1,
+                                                        trumps) for s in sides}
         side_cards = [c for c in range(pack.size) if held >> c & 1 and pack.suit_of[c] != trump]
         for away in rng.sample(list(itertools.combinations(side_cards, 3)), 30):
             weight = 1.0

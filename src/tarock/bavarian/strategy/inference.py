@@ -44,7 +44,7 @@ from itertools import combinations, product
 from typing import Any
 
 from tarock.bavarian.auction import rung_of_target
-from tarock.bavarian.cards import FULL, SHORT, SUITS
+from tarock.bavarian.cards import SUITS, Pack
 from tarock.bavarian.options import BavarianOptions
 from tarock.bavarian.play import legal_cards
 from tarock.bavarian.strategy.heuristic import (
@@ -57,7 +57,7 @@ from tarock.bavarian.strategy.heuristic import (
     expected_settlement,
     pack_for,
 )
-from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World, pack_of
+from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World
 from tarock.bavarian.talon import trump_choices
 from tarock.core.cards import iter_bits
 from tarock.core.tricks import played_masks
@@ -210,7 +210,6 @@ class LaidAwaySampler:
         self.base = base
         self.declarer: int = base.declarer  # type: ignore[assignment]
         self.trump: int = base.trump  # type: ignore[assignment]
-        self.short = pack_of(base.obs) is SHORT
 
     def sample(self, rng: random.Random) -> World | None:
         world = None
@@ -236,12 +235,13 @@ class LaidAwaySampler:
             return None  # never a trump
         trumps = (held & masks[self.trump]).bit_count()
         per = len(pack.ranks)
+        suit = (1 << per) - 1  # a suit's cards shifted to the first suit's
         sides = [s for s in range(4) if s != self.trump]
         options = []  # per side suit, per count: the allowed sets (of ranks), weights and sum
         for s in sides:
-            table = _suit_lay_aways(self.short, held >> s * per & _RANKS[per], trumps)
-            need = forced >> s * per & _RANKS[per]
-            keep = base.played[q] >> s * per & _RANKS[per]
+            table = _suit_lay_aways(pack, held >> s * per & suit, trumps)
+            need = forced >> s * per & suit
+            keep = base.played[q] >> s * per & suit
             if need or keep:
                 table = tuple(_allowed(sets, need, keep) for sets in table)
             options.append(table)
@@ -260,7 +260,6 @@ class LaidAwaySampler:
 
 
 _SPLITS = [c for c in product(range(4), repeat=3) if sum(c) == 3]  # cards from each side suit
-_RANKS = {len(pack.ranks): (1 << len(pack.ranks)) - 1 for pack in (FULL, SHORT)}  # a suit's mask
 Sets = tuple[tuple[int, ...], tuple[float, ...], float]  # sets, their weights, the weights' sum
 
 
@@ -272,7 +271,7 @@ def _allowed(sets: Sets, need: int, keep: int) -> Sets:
 
 
 @lru_cache(maxsize=1 << 14)
-def _suit_lay_aways(short: bool, ranks: int, trumps: int) -> tuple[Sets, ...]:
+def _suit_lay_aways(pack: Pack, ranks: int, trumps: int) -> tuple[Sets, ...]:
     """For a side suit of a 14-card holding (its ranks ``ranks``, as a mask of the suit's cards
     shifted to the first suit's, beside ``trumps`` trumps): per count k from 0 to 3, each set of
     k of its ranks with the weight ``exp(value / LAY_AWAY_TAU)``, the value being what laying it
@@ -280,7 +279,6 @@ def _suit_lay_aways(short: bool, ranks: int, trumps: int) -> tuple[Sets, ...]:
     suits nor which suit it is change that difference (the estimate's factor depends on the
     trumps alone, and every suit counts its ranks alike), so one side suit and the lowest
     ``trumps`` trumps of another stand for every holding."""
-    pack = SHORT if short else FULL
     trump = 1  # the side suit is the first
     lowest = sorted(iter_bits(pack.suit_masks[trump]), key=lambda c: pack.normal[c])[:trumps]
     hand = ranks | sum(1 << c for c in lowest)
