@@ -1,6 +1,7 @@
 """Where a Bavarian player kind gains over the heuristic: as declarer, or as a pair of defenders.
 
-    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed S ...] [--contract C] [--json]
+    .venv/bin/python benchmarks/bavarian_roles.py DIR [--seed S ...] [--contract C]
+        [--by-contract] [--json]
 
 ``DIR`` holds the records of ``benchmarks/gap_share.py --game bavarian-tarock --records-dir DIR``
 (both runs, ``search,heuristic`` and ``omniscient,heuristic``); with several seeds (``--seed 3
@@ -23,6 +24,13 @@ them, since the search player bids by search). Deals whose declaring seat differ
 two plays, or with no declarer, are left out and counted; so are, with ``--contract C`` (a
 contract as the records name it: ``pickup``, ``hand``, ``bettel``, ...), deals in which either
 play's contract was another: where in the deals the gap lies.
+
+``--by-contract`` splits the whole gain instead, every deal counted: by the contract declared in
+both plays of the omniscient player's run, whose bids are the heuristic's (``mixed`` where the
+two plays declared different contracts, ``none`` where nobody declared), each kind's gain over
+the heuristic summed over the group's deals and divided by all the deals (so the groups add up
+to the whole gain), what the search player misses of the omniscient player's there, and the
+search player's share within the group, paired deal by deal as ``gap_share.py`` pairs it.
 """
 
 from __future__ import annotations
@@ -35,7 +43,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from tarock.arena.stats import Interval, mean_interval
+from tarock.arena.stats import Interval, mean_interval, ratio_of_means
 from tarock.core.records import read_records
 
 Z95 = 1.96
@@ -111,13 +119,82 @@ def report(directory: Path, seeds: Sequence[int], contract: str | None = None) -
     return out
 
 
+def deal_gains(records: list[dict[str, Any]]) -> dict[int, float]:
+    """Per deal (unit), the other kind's mean score minus the heuristic's over the seats that
+    played (a dealer who sits out holds no cards), as the arena counts it."""
+    totals: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
+    for r in records:
+        for seat, kind in enumerate(r["players"]):
+            if r["deal"]["hands"][seat]:
+                totals[r["arena"]["unit"]][kind].append(r["result"]["scores"][seat])
+    out: dict[int, float] = {}
+    for unit, by_kind in totals.items():
+        (other,) = (k for k in by_kind if k != "heuristic")
+        out[unit] = (sum(by_kind[other]) / len(by_kind[other])
+                     - sum(by_kind["heuristic"]) / len(by_kind["heuristic"]))
+    return out
+
+
+def deal_contracts(records: list[dict[str, Any]]) -> dict[int, str]:
+    """Per deal, the contract both plays declared (``mixed``: two contracts; ``none``)."""
+    plays: dict[int, set[str]] = defaultdict(set)
+    for r in records:
+        plays[r["arena"]["unit"]].add(r["result"].get("contract") or "none")
+    return {unit: contracts.pop() if len(contracts) == 1 else "mixed"
+            for unit, contracts in plays.items()}
+
+
+def by_contract(directory: Path, seeds: Sequence[int]) -> dict[str, dict[str, Any]]:
+    """The search and omniscient players' gains split by the heuristic's contract (above)."""
+    groups: dict[str, list[tuple[float, float]]] = defaultdict(list)
+    deals = 0
+    for seed in seeds:
+        search, omniscient = (
+            read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
+            for kind in KINDS)
+        x, y = deal_gains(search), deal_gains(omniscient)
+        for unit, contract in deal_contracts(omniscient).items():
+            groups[contract].append((x[unit], y[unit]))
+        deals += len(x)
+    out: dict[str, dict[str, Any]] = {}
+    for contract, pairs in sorted(groups.items(), key=lambda g: -sum(y for _, y in g[1])):
+        xs, ys = [p[0] for p in pairs], [p[1] for p in pairs]
+        out[contract] = {"deals": len(pairs), "search": sum(xs) / deals,
+                         "omniscient": sum(ys) / deals,
+                         "missing": (sum(ys) - sum(xs)) / deals,
+                         "share": ratio_of_means(xs, ys) if len(pairs) > 1 and sum(ys) else None}
+    return out
+
+
+def print_by_contract(data: dict[str, dict[str, Any]]) -> None:
+    print("gains over the heuristic in u a deal of all the deals (the contracts add up)")
+    print(f"{'contract':10}{'deals':>6}{'search':>9}{'omniscient':>12}{'missing':>9}  share there")
+    for contract, row in data.items():
+        iv = row["share"]
+        share = "" if iv is None else \
+            f"{iv.mean * 100:.0f}% [{iv.ci_low * 100:.0f}%, {iv.ci_high * 100:.0f}%]"
+        print(f"{contract:10}{row['deals']:6}{row['search']:+9.2f}{row['omniscient']:+12.2f}"
+              f"{row['missing']:+9.2f}  {share}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path)
     parser.add_argument("--seed", type=int, nargs="+", default=[1])
     parser.add_argument("--contract", help="only deals of this contract (as records name it)")
+    parser.add_argument("--by-contract", action="store_true",
+                        help="the whole gain split by the heuristic's contract")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    if args.by_contract:
+        split = by_contract(args.directory, args.seed)
+        if args.json:
+            print(json.dumps({c: {k: v.to_json() if isinstance(v, Interval) else v
+                                  for k, v in row.items()} for c, row in split.items()},
+                             indent=2))
+        else:
+            print_by_contract(split)
+        return
     data = report(args.directory, args.seed, args.contract)
     if args.json:
         print(json.dumps({k: {p: v.to_json() if isinstance(v, Interval) else v

@@ -3,7 +3,7 @@ another setting's (by default without inference).
 
     .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|played|bids]
         [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8]
-        [--place lead|any] [--side any|declarer|defenders] [--policies]
+        [--place lead|any] [--side any|declarer|defenders] [--contract C] [--policies]
         [--search search] [--compare search:inference=false] [--seed 1] [--json]
 
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
@@ -17,8 +17,9 @@ points for the seat.
   ``--last-trick`` that the game's search domain solves, its lead (``--place lead``, the
   default) or the card of a random place in the trick (``--place any``), of either side or,
   where the observation names a declarer (Bavarian tarock), only the declarer's (``--side
-  declarer``) or only a defender's (``--side defenders``); the true deal is
-  solved open-handed (as the omniscient player does), in points for the seat's team.
+  declarer``) or only a defender's (``--side defenders``), and with ``--contract C`` only in
+  deals of that contract (Bavarian tarock, as records name it: ``hand``, ``pickup``, ...); the
+  true deal is solved open-handed (as the omniscient player does), in points for the seat's team.
   With ``--policies`` a fourth player, the search player without the early stop (``settle``),
   keeps every world it solved with its weight and values, and its choice is made again from
   those worlds under other rules: the margin a card must beat the heuristic's by (0 to 2
@@ -141,8 +142,8 @@ def on_side(observation: dict[str, Any], seat: int, side: str) -> bool:
 
 def measure(game_name: str, kind: str, decisions: int, think: float, first: int, last: int,
             seed: int, place: str = "lead", policies: bool = False,
-            side: str = "any", search: str = "search", compare: str = COMPARE
-            ) -> dict[str, Any]:
+            side: str = "any", search: str = "search", compare: str = COMPARE,
+            contract: str | None = None) -> dict[str, Any]:
     game = make_game(game_name)
     domain = search_domain(game)
     assert domain is not None
@@ -163,6 +164,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             truth = None
             if len(legal) > 1 and kind == "cards" and len(obs.get("tricks", ())) + 1 == at \
                     and len(obs.get("trick") or ()) >= ahead and on_side(obs, seat, side) \
+                    and contract in (None, obs.get("contract")) \
                     and domain.handles(game, obs, legal):
                 try:
                     truth = domain.evaluate(game, obs, domain.true_world(state), legal)
@@ -230,6 +232,7 @@ def main() -> None:
     parser.add_argument("--last-trick", type=int, default=8)
     parser.add_argument("--place", choices=PLACES, default="lead")
     parser.add_argument("--side", choices=SIDES, default="any")
+    parser.add_argument("--contract", help="only deals of this contract (Bavarian tarock)")
     parser.add_argument("--policies", action="store_true")
     parser.add_argument("--search", default="search",
                         help="the search player's kind, with settings (default: %(default)s)")
@@ -244,6 +247,8 @@ def main() -> None:
         parser.error("--kind played: only Ottocento plays out the cards its solver does not reach")
     if args.side != "any" and args.game != "bavarian-tarock":
         parser.error("--side: only Bavarian tarock has one declarer against all the others")
+    if args.contract is not None and (args.game != "bavarian-tarock" or args.kind != "cards"):
+        parser.error("--contract: Bavarian card play only")
     if args.policies and args.kind == "bids":
         parser.error("--policies replays the choice among a card's worlds: card play only")
     if args.policies and args.search != "search":
@@ -255,7 +260,7 @@ def main() -> None:
             parser.error(str(refused))
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,
                   args.last_trick, args.seed, args.place, args.policies, args.side,
-                  args.search, args.compare)
+                  args.search, args.compare, args.contract)
     if args.json:
         print(json.dumps(out, indent=2))
         return

@@ -22,6 +22,7 @@ def play(unit: int, rotation: int, kind: str, seat: int | None, score: int,
         scores[seat] = score
         items.append({"item": "game", "team": "declarer", "role": "decl", "seat": seat})
     return {"players": players, "arena": {"unit": unit, "rotation": rotation},
+            "deal": {"hands": [["EA"], ["EK"], ["EO"]]},
             "result": {"items": items, "scores": scores,
                        "contract": None if seat is None else contract}}
 
@@ -75,3 +76,34 @@ def test_a_contract_keeps_the_deals_declared_so_in_both_plays(tmp_path: Path) ->
     every = roles.report(tmp_path, [1])["search"]
     assert (every["declarer"].mean, every["declarer_and_pair"].mean) == (40, 70)
     assert every["skipped"] == 0
+
+
+def test_by_contract_splits_the_whole_gain_by_the_heuristics_contract(tmp_path: Path) -> None:
+    """``--by-contract``: every deal counts, grouped by the contract of the omniscient run (the
+    heuristic's bids), each group's gains divided by all the deals, so the groups add up to the
+    whole gain, and the share within a group paired deal by deal. The search run's own
+    contracts do not group the deals."""
+    roles = load_benchmark("bavarian_roles")
+    hand, pickup = ("hand", "hand"), ("pickup", "pickup")
+    # (where, gain, the two plays' contracts) per kind on the same four deals; the search
+    # player declared other contracts than the heuristic did
+    plan = {"omniscient": [("outer", 90, hand), ("middle", 60, hand), ("outer", 30, pickup),
+                           ("none", 0, pickup)],
+            "search": [("outer", 30, pickup), ("middle", 30, pickup), ("outer", 24, hand),
+                       ("none", 0, pickup)]}
+    for kind in roles.KINDS:
+        lines = [record for unit, (where, gain, contracts) in enumerate(plan[kind])
+                 for record in deal(unit, kind, where, gain, contracts)]
+        (tmp_path / f"arena-bavarian-tarock-{kind}-1.jsonl").write_text(
+            "".join(json.dumps(record) + "\n" for record in lines))
+    out = roles.by_contract(tmp_path, [1])
+    assert list(out) == ["hand", "pickup", "none"]
+    # a deal's gain is the kind's mean score per hand held minus the heuristic's; each kind
+    # holds 3 of the deal's 6 hands, so the declarer's gain counts a third
+    assert out["hand"]["deals"] == 2 and out["pickup"]["deals"] == out["none"]["deals"] == 1
+    assert out["hand"]["omniscient"] == (90 / 3 + 60 / 3) / 4
+    assert out["hand"]["search"] == (30 / 3 + 30 / 3) / 4
+    assert out["pickup"]["search"] == 24 / 3 / 4 and out["pickup"]["omniscient"] == 30 / 3 / 4
+    assert out["hand"]["missing"] == out["hand"]["omniscient"] - out["hand"]["search"]
+    assert out["hand"]["share"].mean == 0.4 and out["none"]["share"] is None
+    assert sum(row["search"] for row in out.values()) == (10 + 10 + 8) / 4

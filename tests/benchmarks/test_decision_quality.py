@@ -56,3 +56,28 @@ def test_a_kind_that_does_not_exist_is_refused_before_any_deal(monkeypatch, caps
         load_benchmark("decision_quality").main()
     assert stopped.value.code == 2
     assert "unknown setting 'tial' of player 'search' in --compare" in capsys.readouterr().err
+
+
+def test_a_contract_keeps_the_decisions_of_its_deals_only(monkeypatch) -> None:
+    """``--contract hand``: every decision valued is one of a Bavarian hand game (a fifth of
+    the heuristic's deals; without the filter the pick-ups come first)."""
+    quality = load_benchmark("decision_quality")
+    seen: list[str] = []
+    real = quality.search_domain
+
+    def recording(game):
+        domain = real(game)
+        evaluate = domain.evaluate
+
+        def valued(game, obs, *rest, **kw):
+            seen.append(obs["contract"])
+            return evaluate(game, obs, *rest, **kw)
+
+        monkeypatch.setattr(domain, "evaluate", valued)
+        return domain
+
+    monkeypatch.setattr(quality, "search_domain", recording)
+    out = quality.measure("bavarian-tarock", "cards", 3, 0.02, 4, 6, seed=2, place="any",
+                          search="heuristic", compare="heuristic", contract="hand")
+    assert out["loss"]["heuristic"]["n"] == 3
+    assert seen and set(seen) == {"hand"}
