@@ -56,6 +56,9 @@ no game); a domain provides:
   action's value for the acting seat's team in that world, solved within ``max_nodes`` nodes
   (``None``: the domain's own limit) or :class:`~tarock.players.compiled.NodeLimitExceeded`;
 * ``tie_key(game, action)``: to break ties between equal means (lowest first);
+* optionally ``last_nodes``: the nodes of the last solve, from which the player learns the
+  solver's speed (each game's domain keeps its solvers with :class:`SolvingDomain`, which
+  counts them);
 * optionally ``likelihood(game, observation)``: a function from a world to how likely it makes
   the others' visible choices (false when they say nothing), and ``candidates``: the worlds
   drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
@@ -116,6 +119,44 @@ START_RATE = 4_000_000.0  # solver nodes per second assumed before any solve was
 SAFETY = 0.8  # the share of the time left that a solve's node limit is computed from: a large
 # solve runs at up to a tenth fewer nodes per second than the smaller ones the speed was measured on
 WARM_UP_NODES = 100_000
+
+
+SOLVERS = ("compiled", "reference")
+
+
+class SolvingDomain:
+    """How every game's search domain keeps its solvers, from which it builds ``evaluate``.
+
+    ``solver="compiled"`` (the default) solves every position with at most ``compiled_tricks``
+    tricks left exactly, within a node limit (:meth:`node_limit`, at most ``max_nodes``): a
+    solve that needs more raises :class:`~tarock.players.compiled.NodeLimitExceeded`, and the
+    nodes of the last solve (``last_nodes``, kept by :meth:`solve`) are the search player's
+    clock. ``solver="reference"`` uses the game's pure-Python solver, exact with at most
+    ``exact_tricks`` tricks left and ``depth`` tricks deep before, far slower: the reference the
+    compiled one is tested against."""
+
+    def __init__(self, exact_tricks: int, depth: int, solver: str, compiled_tricks: int,
+                 max_nodes: int):
+        if solver not in SOLVERS:
+            raise InvalidOptionError(f"unknown solver {solver!r}", expected=" or ".join(SOLVERS))
+        self.exact_tricks = exact_tricks
+        self.depth = depth
+        self.solver = solver
+        self.compiled_tricks = compiled_tricks
+        self.max_nodes = max_nodes
+        self.last_nodes = 0
+
+    def node_limit(self, max_nodes: int | None) -> int:
+        """A compiled solve's node limit: ``max_nodes`` where given, at most the domain's."""
+        return self.max_nodes if max_nodes is None else min(max_nodes, self.max_nodes)
+
+    def solve(self, solver: Any, position: Any) -> dict[int, int]:
+        """Every legal card's value in ``position`` by a compiled ``solver``; its nodes are
+        kept in ``last_nodes`` whether it finishes or runs out."""
+        try:
+            return solver.action_values(position)
+        finally:
+            self.last_nodes = solver.nodes
 
 
 def card_rule(domain: Any) -> tuple[float, int | None]:

@@ -43,34 +43,27 @@ from tarock.bavarian.strategy.inference import AuctionLikelihood, LaidAwaySample
 from tarock.bavarian.strategy.sampler import TALON_GAMES, BavarianSampler, World, pack_of
 from tarock.bavarian.strategy.solver import Position, Solver
 from tarock.core.cards import iter_bits
-from tarock.core.errors import InvalidOptionError, TarockError
+from tarock.core.errors import TarockError
 from tarock.core.protocol import Action, Deal, Game
 from tarock.core.tricks import played_cards
 from tarock.players.inference import Product
 from tarock.players.rollouts import at_decision, best_actions
+from tarock.players.search import SolvingDomain
 
 EXACT_TRICKS = 5
 DEPTH = 2
 COMPILED_TRICKS = 12  # every trick of every pack: 8 tricks left in 7 ms (median), 6 in 0.7 ms
 MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stops it first
-SOLVERS = ("compiled", "reference")
 ROLLOUT_PHASES = ("auction", "contract", "raise", "trump", "lay_away", "play")
 LAY_AWAY_CANDIDATES = 4  # lay-aways played out: each costs a play-out per world
 BIG_FUND = 10**9  # a fund that never runs short: shortfalls are not the card play's business
 
 
-class BavarianDomain:
+class BavarianDomain(SolvingDomain):
     def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH,
                  solver: str = "compiled", compiled_tricks: int = COMPILED_TRICKS,
                  max_nodes: int = MAX_NODES):
-        if solver not in SOLVERS:
-            raise InvalidOptionError(f"unknown solver {solver!r}", expected=" or ".join(SOLVERS))
-        self.exact_tricks = exact_tricks
-        self.depth = depth
-        self.solver = solver
-        self.compiled_tricks = compiled_tricks
-        self.max_nodes = max_nodes
-        self.last_nodes = 0  # the nodes of the last compiled solve (the search player's clock)
+        super().__init__(exact_tricks, depth, solver, compiled_tricks, max_nodes)
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
         return (observation.get("phase") == "play" and observation.get("seat") in
@@ -210,12 +203,8 @@ class BavarianDomain:
         if self.solver != "compiled":
             depth = None if left <= self.exact_tricks else self.depth
             return Solver(pack, pos.trump, pos.bettel, must_beat, depth).action_values(pos)
-        solver = FastSolver(pack, pos.trump, pos.bettel, must_beat, self.max_nodes
-                            if max_nodes is None else min(max_nodes, self.max_nodes))
-        try:
-            return solver.action_values(pos)
-        finally:
-            self.last_nodes = solver.nodes
+        return self.solve(FastSolver(pack, pos.trump, pos.bettel, must_beat,
+                                     self.node_limit(max_nodes)), pos)
 
 
 def position(observation: dict[str, Any], world: World) -> tuple[Position, int, int]:

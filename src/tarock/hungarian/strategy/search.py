@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game, State
 from tarock.hungarian.cards import DECK, POINTS
 from tarock.hungarian.strategy.deal_sampler import DealSampler
@@ -49,6 +48,7 @@ from tarock.hungarian.strategy.solver import (
 )
 from tarock.players.inference import Product
 from tarock.players.rollouts import best_actions
+from tarock.players.search import SolvingDomain
 
 EXACT_TRICKS = 5
 DEPTH = 2
@@ -57,10 +57,9 @@ MAX_NODES = 20_000_000  # a few seconds: the search player's budget usually stop
 DISCARD_CANDIDATES = 4  # discards played out: each costs a play-out per world
 ROLLOUT_PHASES = {"auction": ("bid",), "raise": ("raise",), "discard": ("discard",),
                   "announce": ("call", "count", "announce", "kontra", "pass"), "play": ("play",)}
-SOLVERS = ("compiled", "reference")
 
 
-class HungarianDomain:
+class HungarianDomain(SolvingDomain):
     candidates = 4  # worlds drawn per world kept by inference: this sampler is the slow one
     # The search player's rule here: the card with the best mean over every world the time
     # allows. With no margin over the heuristic's card and no early stop, its card play alone
@@ -74,15 +73,8 @@ class HungarianDomain:
     def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH,
                  solver: str = "compiled", compiled_tricks: int = COMPILED_TRICKS,
                  max_nodes: int = MAX_NODES):
-        if solver not in SOLVERS:
-            raise InvalidOptionError(f"unknown solver {solver!r}", expected=" or ".join(SOLVERS))
-        self.exact_tricks = exact_tricks
-        self.depth = depth
-        self.solver = solver
-        self.compiled_tricks = compiled_tricks
-        self.max_nodes = max_nodes
+        super().__init__(exact_tricks, depth, solver, compiled_tricks, max_nodes)
         self._scorers: dict[str, LeafScorer] = {}
-        self.last_nodes = 0  # the nodes of the last compiled solve (the search player's clock)
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
         return (observation.get("phase") == "play" and observation.get("seat") in
@@ -151,12 +143,7 @@ class HungarianDomain:
         left = 9 - pos.tricks_played
         if self.solver != "compiled":
             return Solver(9 if left <= self.exact_tricks else self.depth).action_values(pos)
-        solver = FastSolver(self.max_nodes if max_nodes is None
-                            else min(max_nodes, self.max_nodes))
-        try:
-            return solver.action_values(pos)
-        finally:
-            self.last_nodes = solver.nodes
+        return self.solve(FastSolver(self.node_limit(max_nodes)), pos)
 
     def position(self, game: Game, observation: dict[str, Any], world: World) -> Position:
         """The open-handed position of ``world`` with the observation's public record."""

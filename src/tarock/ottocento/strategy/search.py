@@ -32,7 +32,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action, Game, State
 from tarock.ottocento.cards import POWER, VALUE
 from tarock.ottocento.strategy.discard_sampler import DiscardSampler, TwoPlayerSampler
@@ -48,32 +47,25 @@ from tarock.ottocento.strategy.sampler import (
     read_facts,
 )
 from tarock.ottocento.strategy.solver import PileScorer, Position, Solver
+from tarock.players.search import SolvingDomain
 
 EXACT_TRICKS = 4
 DEPTH = 0
 COMPILED_TRICKS = 7  # 7 tricks left: a move's values in about 0.1 s (median), 6 left in 10 ms
 MAX_NODES = 20_000_000  # seconds: the search player's budget usually stops it first
-SOLVERS = ("compiled", "reference")
 DISCARD_CANDIDATES = 4  # discards played out: each costs a play-out per world
 SET_ASIDE_CANDIDATES = 4  # cards to set aside played out (two players)
 
 
-class OttocentoDomain:
+class OttocentoDomain(SolvingDomain):
     candidates = 32  # worlds drawn per world kept by inference: drawing one takes 0.05 ms
 
     def __init__(self, exact_tricks: int = EXACT_TRICKS, depth: int = DEPTH,
                  solver: str = "compiled", compiled_tricks: int = COMPILED_TRICKS,
                  max_nodes: int = MAX_NODES):
-        if solver not in SOLVERS:
-            raise InvalidOptionError(f"unknown solver {solver!r}", expected=" or ".join(SOLVERS))
-        self.exact_tricks = exact_tricks
-        self.depth = depth
-        self.solver = solver
-        self.compiled_tricks = compiled_tricks
-        self.max_nodes = max_nodes
+        super().__init__(exact_tricks, depth, solver, compiled_tricks, max_nodes)
         self._scorers: dict[Any, PileScorer] = {}
         self._facts: tuple[dict[str, Any], Facts] | None = None
-        self.last_nodes = 0  # the nodes of the last compiled solve (the search player's clock)
 
     def handles(self, game: Game, observation: dict[str, Any], legal: Sequence[Action]) -> bool:
         if observation.get("phase") != "play" or not all(
@@ -166,12 +158,7 @@ class OttocentoDomain:
             solver = Solver(pos.opts, None if left <= self.exact_tricks else self.depth,
                             self.scorer(game))
             return solver.action_values(pos)
-        fast = FastSolver(pos.opts, self.max_nodes if max_nodes is None
-                          else min(max_nodes, self.max_nodes))
-        try:
-            return fast.action_values(pos)
-        finally:
-            self.last_nodes = fast.nodes
+        return self.solve(FastSolver(pos.opts, self.node_limit(max_nodes)), pos)
 
     def facts(self, observation: dict[str, Any]) -> Facts:
         """What the sampler reads off ``observation``, kept for the decision's worlds."""
