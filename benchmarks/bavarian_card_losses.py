@@ -59,8 +59,8 @@ def card_losses(paths: Sequence[Path]) -> dict[Key, list[float]]:
                         values = domain.evaluate(game, obs, domain.true_world(state), legal,
                                                  MAX_NODES)
                     except NodeLimitExceeded:
-                        values = None  # too big to solve here: left out
-                    if values is not None:
+                        pass  # too big to solve here: left out
+                    else:
                         role = "declarer" if seat == obs["declarer"] else "defender"
                         trick = len(obs.get("tricks", ())) + 1
                         losses[(record["players"][seat], contract, role, trick)].append(

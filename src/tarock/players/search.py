@@ -119,9 +119,7 @@ START_RATE = 4_000_000.0  # solver nodes per second assumed before any solve was
 SAFETY = 0.8  # the share of the time left that a solve's node limit is computed from: a large
 # solve runs at up to a tenth fewer nodes per second than the smaller ones the speed was measured on
 WARM_UP_NODES = 100_000
-
-
-SOLVERS = ("compiled", "reference")
+SOLVERS = ("compiled", "reference")  # a domain's solvers (:class:`SolvingDomain`)
 
 
 class SolvingDomain:
