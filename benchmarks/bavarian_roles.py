@@ -177,6 +177,13 @@ def print_by_contract(data: dict[str, dict[str, Any]]) -> None:
               f"{row['missing']:+9.2f}  {share}")
 
 
+def print_json(data: dict[str, dict[str, Any]]) -> None:
+    """Either report (by role or by contract) as JSON, its intervals written out."""
+    print(json.dumps({key: {part: v.to_json() if isinstance(v, Interval) else v
+                            for part, v in parts.items()} for key, parts in data.items()},
+                     indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("directory", type=Path)
@@ -189,17 +196,13 @@ def main() -> None:
     if args.by_contract:
         split = by_contract(args.directory, args.seed)
         if args.json:
-            print(json.dumps({c: {k: v.to_json() if isinstance(v, Interval) else v
-                                  for k, v in row.items()} for c, row in split.items()},
-                             indent=2))
+            print_json(split)
         else:
             print_by_contract(split)
         return
     data = report(args.directory, args.seed, args.contract)
     if args.json:
-        print(json.dumps({k: {p: v.to_json() if isinstance(v, Interval) else v
-                              for p, v in parts.items()} for k, parts in data.items()},
-                         indent=2))
+        print_json(data)
         return
     for kind in KINDS:
         for part, label in (("declarer", "as declarer (outer seat)"),

@@ -245,14 +245,14 @@ class LaidAwaySampler:
             if need or keep:
                 table = tuple(_allowed(sets, need, keep) for sets in table)
             options.append(table)
-        weights = [math.prod(suit[k][2] if k < len(suit) else 0.0
-                             for suit, k in zip(options, counts, strict=True))
+        weights = [math.prod(table[k][2] if k < len(table) else 0.0
+                             for table, k in zip(options, counts, strict=True))
                    for counts in _SPLITS]
         if not any(weights):
             return None
         pile = 0
-        for s, suit, k in zip(sides, options, rng.choices(_SPLITS, weights)[0], strict=True):
-            sets, set_weights, _ = suit[k]
+        for s, table, k in zip(sides, options, rng.choices(_SPLITS, weights)[0], strict=True):
+            sets, set_weights, _ = table[k]
             pile |= rng.choices(sets, set_weights)[0] << s * per
         hands = dict(world.hands)
         hands[q] = free & ~pile
