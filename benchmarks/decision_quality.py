@@ -9,9 +9,10 @@ another setting's (by default without inference).
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
 (``--search``: the kind with its settings, ``search:KEY=VALUE:...``) and a second kind or setting
 (``--compare``; the search player without inference by default) each choose for that seat, with
-``--think`` seconds a move where they search, and each choice is
-valued in the true deal; its *loss* is the best choice's value minus its own, in the game's
-points for the seat.
+``--think`` seconds a move where they search (one player of each kind for the whole run, as in
+the arena, so that a search player's node limits come from the solving speed it learned), and
+each choice is valued in the true deal; its *loss* is the best choice's value minus its own, in
+the game's points for the seat.
 
 * ``--kind cards``: a card-play decision from a random trick between ``--first-trick`` and
   ``--last-trick`` that the game's search domain solves, its lead (``--place lead``, the
@@ -151,6 +152,11 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
     rng = random.Random(seed)
     losses: dict[str, list[float]] = {"heuristic": [], "search": [], "compare": []}
     rules: dict[tuple[float, int | None], list[float]] = {rule: [] for rule in RULES}
+    # one player of each kind for the run, as in the arena: a search player learns its solver's
+    # speed, from which its time becomes node limits (a new one starts from START_RATE)
+    searching = {"search": set_think(make_player(search, seed), think),
+                 "compare": set_think(make_player(compare, seed), think)}
+    recorder = RecordingSearchPlayer(seed, think)
     deal = seed * 100_000
     while len(losses["heuristic"]) < decisions:
         deal += 1
@@ -186,17 +192,16 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                                        value=outcome(domain, game, obs))
             if truth is not None:
                 best = max(truth.values())
-                chosen = {
-                    "heuristic": heuristic[seat].act(game, obs, legal),
-                    "search": set_think(make_player(search, deal), think)
-                    .act(game, obs, legal),
-                    "compare": set_think(make_player(compare, deal), think)
-                    .act(game, obs, legal),
-                }
+                for player in (*searching.values(), recorder):
+                    if hasattr(player, "seed"):
+                        player.seed = deal
+                chosen = {"heuristic": heuristic[seat].act(game, obs, legal),
+                          **{name: player.act(game, obs, legal)
+                             for name, player in searching.items()}}
                 for name, action in chosen.items():
                     losses[name].append(best - truth[action])
                 if policies:
-                    recorder = RecordingSearchPlayer(deal, think)
+                    recorder.searches.clear()
                     played = recorder.act(game, obs, legal)
                     for rule in RULES:
                         # where no world could be solved in time the cards were played out (a

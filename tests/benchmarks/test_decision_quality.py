@@ -8,6 +8,8 @@ from __future__ import annotations
 import pytest
 from benchmark_support import load_benchmark
 
+from tarock.players import make_player
+
 
 def test_policies_replay_the_recorded_worlds_of_ottocento_card_play() -> None:
     out = load_benchmark("decision_quality").measure("ottocento", "cards", 2, 0.05, 14, 14,
@@ -47,6 +49,22 @@ def test_the_players_compared_are_the_kinds_named() -> None:
     assert out["loss"]["compare"] == out["loss"]["heuristic"]
     assert out["search_minus_compare"] == out["search_minus_heuristic"]
     assert out["search_minus_heuristic"]["mean"] != 0  # a random card now and then costs
+
+
+def test_one_player_of_each_kind_for_the_run(monkeypatch) -> None:
+    """As in the arena, each kind's player is made once and keeps what it learned (a search
+    player's solving speed, which sets its node limits) from one decision to the next."""
+    bench = load_benchmark("decision_quality")
+    made: list[str] = []
+
+    def counted(kind: str, seed: int = 0) -> object:
+        made.append(kind)
+        return make_player(kind, seed)
+
+    monkeypatch.setattr(bench, "make_player", counted)
+    out = bench.measure("hungarian-tarokk", "cards", 3, 0.05, 1, 3, seed=1, place="any")
+    assert out["loss"]["heuristic"]["n"] == 3
+    assert made == ["search", "search:inference=false"]
 
 
 def test_a_kind_that_does_not_exist_is_refused_before_any_deal(monkeypatch, capsys) -> None:

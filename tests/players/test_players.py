@@ -36,6 +36,8 @@ def test_a_kind_with_settings() -> None:
     ("search:confidence=-1", ["confidence=-1", "at least 0"]),
     ("search:settle=1.5", ["settle='1.5'", "a whole number"]),  # typed by its annotation
     ("search:settle=0", ["settle=0", "at least 1"]),
+    ("search:candidates=0", ["candidates=0", "at least 1"]),
+    ("search:retry=sometimes", ["retry='sometimes'", "true or false"]),  # None: a bool's
     ("nobody:x=1", ["unknown player 'nobody'"]),
 ])
 def test_bad_settings_are_refused(kind: str, needles: list[str]) -> None:

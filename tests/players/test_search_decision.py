@@ -15,6 +15,7 @@ from tarock.games import make_game
 from tarock.players import make_player
 from tarock.players import search as search_module
 from tarock.players.compiled import NodeLimitExceeded
+from tarock.players.inference import CANDIDATES
 from tarock.players.search import (
     MIN_WORLDS,
     ROLLOUT_CONFIDENCE,
@@ -223,17 +224,19 @@ class SlowDomain(ScriptedDomain):
 def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision) -> None:
     """Worlds differ in size: a first world that runs out is replaced while a MIN_WORLDS-th of
     the budget is left after it, each in its MIN_WORLDS-th; except where the domain plays the
-    cards out instead (Bavarian and Hungarian tarock early in a deal)."""
+    cards out instead (Bavarian and Hungarian tarock early in a deal), unless the domain's or
+    the player's ``retry`` says to try another world first."""
     game, obs, legal, default = decision
     other = (default + 1) % len(legal)
     good = _world(len(legal), default, 0, other, 2)
 
-    def decide(failures: int, plays_out: bool = False) -> tuple[int, SlowDomain]:
+    def decide(failures: int, plays_out: bool = False, **settings: Any
+               ) -> tuple[int, SlowDomain]:
         clock = Clock()
         monkeypatch.setattr(search_module, "time", clock)
         domain = SlowDomain([LIMIT] * failures + [good] * 4, clock, plays_out)
         monkeypatch.setitem(search_module._LOADED, game.name, domain)
-        player = SearchPlayer(0, budget=1.0)
+        player = SearchPlayer(0, budget=1.0, **settings)
         player.rate = 1_000_000.0
         return legal.index(player.act(game, obs, legal)), domain
 
@@ -244,6 +247,13 @@ def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision)
                    for limit in domain.limits[:failures])
         assert len(domain.limits) == (failures + 4 if overrules else MIN_WORLDS - 1)
     chosen, domain = decide(1, plays_out=True)
+    assert chosen == default and len(domain.limits) == 1
+    chosen, domain = decide(1, plays_out=True, retry=True)
+    assert chosen == other and len(domain.limits) == 5
+    monkeypatch.setattr(SlowDomain, "retry", True, raising=False)  # the game's own
+    chosen, domain = decide(1, plays_out=True)
+    assert chosen == other and len(domain.limits) == 5
+    chosen, domain = decide(1, plays_out=True, retry=False)  # the player's wins
     assert chosen == default and len(domain.limits) == 1
 
 
@@ -279,6 +289,21 @@ def test_worlds_the_others_choices_rule_out_do_not_count(monkeypatch, decision,
     monkeypatch.setitem(search_module._LOADED, game.name, domain)
     chosen = SearchPlayer(0, budget=60.0, inference=inference).act(game, obs, legal)
     assert (legal.index(chosen) == other) is inference
+
+
+def test_candidates_per_world_kept(monkeypatch, decision) -> None:
+    """Worlds drawn per world kept by inference: the domain's, else ``CANDIDATES``; a player's
+    ``candidates`` wins over both."""
+    game, obs, _, _ = decision
+    domain = InferringDomain([[0.0]], unlikely=[])
+
+    def drawn(**settings: Any) -> int:
+        player = SearchPlayer(0, **settings)
+        return player._sampler(domain.sampler, domain, game, obs).candidates
+
+    assert (drawn(), drawn(candidates=32)) == (CANDIDATES, 32)
+    monkeypatch.setattr(InferringDomain, "candidates", 4, raising=False)
+    assert (drawn(), drawn(candidates=32)) == (4, 32)
 
 
 @pytest.mark.parametrize("game_name", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])

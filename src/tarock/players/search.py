@@ -22,7 +22,11 @@ A decision ends at whichever comes first:
   in size, so where the domain has nothing else to do with the time (it plays no cards out),
   a first world that runs out gives way to another as long as a ``MIN_WORLDS``-th of the
   budget is left after it: in Ottocento's ninth trick, at 0.25 s, two decisions in five
-  solved fewer than two worlds without that, one in four with it;
+  solved fewer than two worlds without that, one in four with it. Where the domain plays the
+  cards out instead, it does so at once unless its ``retry`` (or the player's) says to try
+  another world first: off by default, since at a Bavarian hand game's first lead, where the
+  first world often runs out, trying again chose leads better in the true deal but won no more
+  deals (``docs/strength-history.md``);
 * ``samples`` worlds;
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
@@ -62,6 +66,8 @@ no game); a domain provides:
 * optionally ``likelihood(game, observation)``: a function from a world to how likely it makes
   the others' visible choices (false when they say nothing), and ``candidates``: the worlds
   drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
+* optionally ``retry``: whether a first world that runs out gives way to another where the
+  domain plays the cards out (see above);
 * optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out
   (for one the domain ``handles``: where no world could be solved in time), and ``state(game,
   observation, world) -> State | None``: the world as a complete state at this decision (None
@@ -209,13 +215,17 @@ class SearchPlayer:
     def __init__(self, seed: int = 0, budget: float = 1.0, samples: int = 200,
                  confidence: float | None = None, settle: int | None = None,
                  inference: bool = True, rollouts: bool = True,
-                 rollout_confidence: float = ROLLOUT_CONFIDENCE):
+                 rollout_confidence: float = ROLLOUT_CONFIDENCE, candidates: int | None = None,
+                 retry: bool | None = None):
         """``confidence`` and ``settle`` left out (None) are the game's own
-        (:func:`card_rule`)."""
+        (:func:`card_rule`), and so are ``candidates`` (worlds drawn per world kept by
+        inference: the domain's ``candidates``, else ``CANDIDATES``) and ``retry`` (whether a
+        first world that runs out gives way to another where the domain would play the cards
+        out: the domain's ``retry``, else not)."""
         if not budget > 0:  # also NaN
             raise InvalidOptionError(f"search setting budget={budget}", expected="more than 0")
         for name, value, least in (("samples", samples, 1), ("confidence", confidence, 0.0),
-                                   ("settle", settle, 1),
+                                   ("settle", settle, 1), ("candidates", candidates, 1),
                                    ("rollout_confidence", rollout_confidence, 0.0)):
             if value is not None and not value >= least:
                 raise InvalidOptionError(f"search setting {name}={value}",
@@ -228,6 +238,8 @@ class SearchPlayer:
         self.confidence = confidence
         self.rollout_confidence = rollout_confidence
         self.settle = settle
+        self.candidates = candidates
+        self.retry = retry
         self.rate = START_RATE
         self._fallback: Player | None = None
         self.last_stats: dict[str, Any] = {}
@@ -255,7 +267,9 @@ class SearchPlayer:
                                   self._sampler(domain.sampler, domain, game, observation),
                                   self._solved(game, observation, legal, domain),
                                   lambda a: domain.tie_key(game, a), *self._rule(domain),
-                                  retry=not plays_out)
+                                  retry=not plays_out or (
+                                      getattr(domain, "retry", False) if self.retry is None
+                                      else self.retry))
             if plays_out and self.last_stats["samples"] == 0:
                 # no world could be solved in time (early in a deal): play the cards out
                 choice = self._played_out_choice(game, observation, legal, default, domain,
@@ -375,7 +389,8 @@ class SearchPlayer:
         likelihood = getattr(domain, "likelihood", None) if self.inference else None
         model = likelihood(game, observation) if likelihood is not None else None
         return WeightedSampler(sampler(game, observation), model or None,
-                               getattr(domain, "candidates", CANDIDATES))
+                               getattr(domain, "candidates", CANDIDATES)
+                               if self.candidates is None else self.candidates)
 
     def _measured(self, nodes: int, seconds: float) -> None:
         """Keep the solving speed (nodes per second) that turns time left into a node limit."""
