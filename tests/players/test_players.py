@@ -37,7 +37,7 @@ def test_a_kind_with_settings() -> None:
     ("search:settle=1.5", ["settle='1.5'", "a whole number"]),  # typed by its annotation
     ("search:settle=0", ["settle=0", "at least 1"]),
     ("search:candidates=0", ["candidates=0", "at least 1"]),
-    ("search:retry=sometimes", ["retry='sometimes'", "true or false"]),  # None: a bool's
+    ("search:retry=sometimes", ["retry='sometimes'", "true or false"]),
     ("nobody:x=1", ["unknown player 'nobody'"]),
 ])
 def test_bad_settings_are_refused(kind: str, needles: list[str]) -> None:

@@ -224,8 +224,8 @@ class SlowDomain(ScriptedDomain):
 def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision) -> None:
     """Worlds differ in size: a first world that runs out is replaced while a MIN_WORLDS-th of
     the budget is left after it, each in its MIN_WORLDS-th; except where the domain plays the
-    cards out instead (Bavarian and Hungarian tarock early in a deal), unless the domain's or
-    the player's ``retry`` says to try another world first."""
+    cards out instead (Bavarian and Hungarian tarock early in a deal), unless the player's
+    ``retry`` says to try another world first."""
     game, obs, legal, default = decision
     other = (default + 1) % len(legal)
     good = _world(len(legal), default, 0, other, 2)
@@ -250,11 +250,6 @@ def test_a_first_world_that_runs_out_gives_way_to_another(monkeypatch, decision)
     assert chosen == default and len(domain.limits) == 1
     chosen, domain = decide(1, plays_out=True, retry=True)
     assert chosen == other and len(domain.limits) == 5
-    monkeypatch.setattr(SlowDomain, "retry", True, raising=False)  # the game's own
-    chosen, domain = decide(1, plays_out=True)
-    assert chosen == other and len(domain.limits) == 5
-    chosen, domain = decide(1, plays_out=True, retry=False)  # the player's wins
-    assert chosen == default and len(domain.limits) == 1
 
 
 class InferringDomain(ScriptedDomain):

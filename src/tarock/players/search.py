@@ -23,8 +23,8 @@ A decision ends at whichever comes first:
   a first world that runs out gives way to another as long as a ``MIN_WORLDS``-th of the
   budget is left after it: in Ottocento's ninth trick, at 0.25 s, two decisions in five
   solved fewer than two worlds without that, one in four with it. Where the domain plays the
-  cards out instead, it does so at once unless its ``retry`` (or the player's) says to try
-  another world first: off by default, since at a Bavarian hand game's first lead, where the
+  cards out instead, it does so at once unless the player's ``retry`` says to try another
+  world first: off by default, since at a Bavarian hand game's first lead, where the
   first world often runs out, trying again chose leads better in the true deal but won no more
   deals (``docs/strength-history.md``);
 * ``samples`` worlds;
@@ -66,8 +66,6 @@ no game); a domain provides:
 * optionally ``likelihood(game, observation)``: a function from a world to how likely it makes
   the others' visible choices (false when they say nothing), and ``candidates``: the worlds
   drawn per world kept (:class:`~tarock.players.inference.WeightedSampler`);
-* optionally ``retry``: whether a first world that runs out gives way to another where the
-  domain plays the cards out (see above);
 * optionally ``rolls_out(game, observation, legal) -> bool``: whether to play this decision out
   (for one the domain ``handles``: where no world could be solved in time), and ``state(game,
   observation, world) -> State | None``: the world as a complete state at this decision (None
@@ -216,12 +214,11 @@ class SearchPlayer:
                  confidence: float | None = None, settle: int | None = None,
                  inference: bool = True, rollouts: bool = True,
                  rollout_confidence: float = ROLLOUT_CONFIDENCE, candidates: int | None = None,
-                 retry: bool | None = None):
+                 retry: bool = False):
         """``confidence`` and ``settle`` left out (None) are the game's own
-        (:func:`card_rule`), and so are ``candidates`` (worlds drawn per world kept by
-        inference: the domain's ``candidates``, else ``CANDIDATES``) and ``retry`` (whether a
-        first world that runs out gives way to another where the domain would play the cards
-        out: the domain's ``retry``, else not)."""
+        (:func:`card_rule`), and so is ``candidates`` (worlds drawn per world kept by
+        inference: the domain's ``candidates``, else ``CANDIDATES``); ``retry``: whether a first
+        world that runs out gives way to another where the domain would play the cards out."""
         if not budget > 0:  # also NaN
             raise InvalidOptionError(f"search setting budget={budget}", expected="more than 0")
         for name, value, least in (("samples", samples, 1), ("confidence", confidence, 0.0),
@@ -267,9 +264,7 @@ class SearchPlayer:
                                   self._sampler(domain.sampler, domain, game, observation),
                                   self._solved(game, observation, legal, domain),
                                   lambda a: domain.tie_key(game, a), *self._rule(domain),
-                                  retry=not plays_out or (
-                                      getattr(domain, "retry", False) if self.retry is None
-                                      else self.retry))
+                                  retry=not plays_out or self.retry)
             if plays_out and self.last_stats["samples"] == 0:
                 # no world could be solved in time (early in a deal): play the cards out
                 choice = self._played_out_choice(game, observation, legal, default, domain,
