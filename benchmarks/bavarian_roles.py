@@ -102,13 +102,18 @@ def _se(iv: Interval) -> float:
     return iv.half_width / Z95
 
 
+def run_records(directory: Path, kind: str, seed: int) -> list[dict[str, Any]]:
+    """The records of ``gap_share.py``'s run of ``kind`` against the heuristic on ``seed``."""
+    return read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
+
+
 def report(directory: Path, seeds: Sequence[int], contract: str | None = None) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for kind in KINDS:
         gains: dict[str, Any] = {"outer": [], "middle": [], "skipped": 0}
         for seed in seeds:  # each seed's deals apart: their units are numbered from 0 in each
-            records = read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
-            for part, value in declarer_gains(records, kind, contract).items():
+            for part, value in declarer_gains(run_records(directory, kind, seed), kind,
+                                              contract).items():
                 gains[part] += value
         declarer = mean_interval(gains["outer"])
         both = mean_interval(gains["middle"])
@@ -149,9 +154,7 @@ def by_contract(directory: Path, seeds: Sequence[int]) -> dict[str, dict[str, An
     groups: dict[str, list[tuple[float, float]]] = defaultdict(list)
     deals = 0
     for seed in seeds:
-        search, omniscient = (
-            read_records(directory / f"arena-bavarian-tarock-{kind}-{seed}.jsonl")
-            for kind in KINDS)
+        search, omniscient = (run_records(directory, kind, seed) for kind in KINDS)
         x, y = deal_gains(search), deal_gains(omniscient)
         for unit, contract in deal_contracts(omniscient).items():
             groups[contract].append((x[unit], y[unit]))
