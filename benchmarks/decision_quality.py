@@ -4,7 +4,8 @@ another setting's (by default without inference).
     .venv/bin/python benchmarks/decision_quality.py --game G [--kind cards|played|bids]
         [--decisions 150] [--think 0.25] [--first-trick 3] [--last-trick 8]
         [--place lead|any] [--side any|declarer|defenders] [--contract C] [--policies]
-        [--search search] [--compare search:inference=false] [--seed 1] [--json]
+        [--search search] [--compare search:inference=false] [--play-on KIND] [--seed 1]
+        [--json]
 
 Heuristic players deal and play deals. At one decision per deal, the heuristic, the search player
 (``--search``: the kind with its settings, ``search:KEY=VALUE:...``) and a second kind or setting
@@ -36,6 +37,14 @@ the game's points for the seat.
   announcements, Ottocento's 4-player discard; each in turn is taken with probability 1/2);
   each legal choice is played out in the true deal by heuristic players, the seat's score.
 
+With ``--play-on KIND`` each choice (the heuristic's, the search player's, the compared one's and
+the true deal's best) is valued a second way as well: the deal played out after it with a
+``KIND`` player at every seat (``--think`` seconds a move where it searches, its random numbers
+seeded by the deal, so the same for each choice), the seat's score (or what the domain makes of
+the scores, as for a card played out). Higher is better there. The true deal solved open-handed
+lets every seat play on as if it saw every card; played on by players who do not, a choice that
+is better open-handed need not be better in play.
+
 The arena measures whole deals and needs hundreds of them to tell players apart; this measures
 decisions against the truth, so a change to how worlds are drawn, weighted or valued shows with
 far fewer deals. It is a proxy: the true deal's value assumes open-handed play, or the
@@ -58,6 +67,7 @@ from typing import Any
 from tarock.cli.app import player_kinds
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action
+from tarock.core.session import play_out, players_act
 from tarock.games import make_game
 from tarock.players.base import make_player, set_think
 from tarock.players.compiled import NodeLimitExceeded
@@ -77,6 +87,7 @@ KINDS = ("cards", "played", "bids")
 PLACES = ("lead", "any")
 SIDES = ("any", "declarer", "defenders")
 COMPARE = "search:inference=false"
+PLAYED_ON_PAIRS = (("search", "heuristic"), ("search", "compare"), ("best", "heuristic"))
 RULES = [(c, settle) for c in (0.0, 0.5, 1.0, 1.5, 2.0) for settle in (SETTLE, None)]
 
 
@@ -144,7 +155,7 @@ def on_side(observation: dict[str, Any], seat: int, side: str) -> bool:
 def measure(game_name: str, kind: str, decisions: int, think: float, first: int, last: int,
             seed: int, place: str = "lead", policies: bool = False,
             side: str = "any", search: str = "search", compare: str = COMPARE,
-            contract: str | None = None) -> dict[str, Any]:
+            contract: str | None = None, play_on: str | None = None) -> dict[str, Any]:
     game = make_game(game_name)
     domain = search_domain(game)
     assert domain is not None
@@ -157,6 +168,9 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
     searching = {"search": set_think(make_player(search, seed), think),
                  "compare": set_think(make_player(compare, seed), think)}
     recorder = RecordingSearchPlayer(seed, think)
+    on_players = [set_think(make_player(play_on, seat), think)
+                  for seat in range(game.num_seats)] if play_on is not None else []
+    played_on: dict[str, list[float]] = {"heuristic": [], "search": [], "compare": [], "best": []}
     deal = seed * 100_000
     while len(losses["heuristic"]) < decisions:
         deal += 1
@@ -200,6 +214,20 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                              for name, player in searching.items()}}
                 for name, action in chosen.items():
                     losses[name].append(best - truth[action])
+                if on_players:
+                    chosen["best"] = max(truth, key=truth.__getitem__)
+                    for player in on_players:
+                        if hasattr(player, "seed"):
+                            player.seed = deal
+                    judge = outcome(domain, game, obs)
+                    values = {}
+                    for action in dict.fromkeys(chosen.values()):
+                        copy = state.clone()
+                        copy.apply(action)
+                        scores = play_out(copy, players_act(on_players)).returns()
+                        values[action] = float(scores[seat]) if judge is None else judge(scores)
+                    for name, action in chosen.items():
+                        played_on[name].append(values[action])
                 if policies:
                     recorder.searches.clear()
                     played = recorder.act(game, obs, legal)
@@ -224,7 +252,13 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 {"confidence": c, "settle": settle, "loss": interval(xs),
                  "minus_own_rule": interval(
                      [a - b for a, b in zip(xs, rules[card_rule(domain)], strict=True)])}
-                for (c, settle), xs in rules.items()]} if policies else {})}
+                for (c, settle), xs in rules.items()]} if policies else {}),
+            **({"played_on": {
+                "kind": play_on,
+                "value": {name: interval(xs) for name, xs in played_on.items()},
+                **{f"{a}_minus_{b}": interval([x - y for x, y in zip(played_on[a], played_on[b],
+                                                                     strict=True)])
+                   for a, b in PLAYED_ON_PAIRS}}} if play_on is not None else {})}
 
 
 def main() -> None:
@@ -243,6 +277,9 @@ def main() -> None:
                         help="the search player's kind, with settings (default: %(default)s)")
     parser.add_argument("--compare", default=COMPARE,
                         help="the second kind, with settings (default: %(default)s)")
+    parser.add_argument("--play-on", metavar="KIND",
+                        help="also value each choice by the deal played out after it, a KIND "
+                             "player at every seat")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
@@ -258,14 +295,17 @@ def main() -> None:
         parser.error("--policies replays the choice among a card's worlds: card play only")
     if args.policies and args.search != "search":
         parser.error("--policies replays the worlds of the search player as it is: no --search")
-    for option, kind in (("--search", args.search), ("--compare", args.compare)):
+    kinds = [("--search", args.search), ("--compare", args.compare)]
+    if args.play_on is not None:
+        kinds.append(("--play-on", args.play_on))
+    for option, kind in kinds:
         try:
             player_kinds(kind, 1, option)  # the arena's own check, naming the option
         except InvalidOptionError as refused:
             parser.error(str(refused))
     out = measure(args.game, args.kind, args.decisions, args.think, args.first_trick,
                   args.last_trick, args.seed, args.place, args.policies, args.side,
-                  args.search, args.compare, args.contract)
+                  args.search, args.compare, args.contract, args.play_on)
     if args.json:
         print(json.dumps(out, indent=2))
         return
@@ -276,6 +316,16 @@ def main() -> None:
         d = out[key]
         print(f"{key:<22} {d['mean']:8.3f} [{d['ci_low']:8.3f}, {d['ci_high']:8.3f}] "
               f"over {d['n']} decisions")
+    if "played_on" in out:
+        on = out["played_on"]
+        for name, r in on["value"].items():
+            label = out.get(name, name)
+            print(f"{label:<10} played on by {on['kind']}: {r['mean']:8.3f} "
+                  f"[{r['ci_low']:8.3f}, {r['ci_high']:8.3f}]")
+        for a, b in PLAYED_ON_PAIRS:
+            d = on[f"{a}_minus_{b}"]
+            print(f"played on, {a} - {b:<10} {d['mean']:8.3f} [{d['ci_low']:8.3f}, "
+                  f"{d['ci_high']:8.3f}]")
     for r in out.get("rules", []):
         loss, d = r["loss"], r["minus_own_rule"]
         stop = "none" if r["settle"] is None else r["settle"]

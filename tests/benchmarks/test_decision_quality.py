@@ -67,13 +67,15 @@ def test_one_player_of_each_kind_for_the_run(monkeypatch) -> None:
     assert made == ["search", "search:inference=false"]
 
 
-def test_a_kind_that_does_not_exist_is_refused_before_any_deal(monkeypatch, capsys) -> None:
+@pytest.mark.parametrize("option", ["--compare", "--play-on"])
+def test_a_kind_that_does_not_exist_is_refused_before_any_deal(monkeypatch, capsys,
+                                                               option) -> None:
     monkeypatch.setattr("sys.argv", ["decision_quality.py", "--game", "hungarian-tarokk",
-                                     "--compare", "search:tial=3"])
+                                     option, "search:tial=3"])
     with pytest.raises(SystemExit) as stopped:
         load_benchmark("decision_quality").main()
     assert stopped.value.code == 2
-    assert "unknown setting 'tial' of player 'search' in --compare" in capsys.readouterr().err
+    assert f"unknown setting 'tial' of player 'search' in {option}" in capsys.readouterr().err
 
 
 def test_a_contract_keeps_the_decisions_of_its_deals_only(monkeypatch) -> None:
@@ -99,3 +101,31 @@ def test_a_contract_keeps_the_decisions_of_its_deals_only(monkeypatch) -> None:
                           search="heuristic", compare="heuristic", contract="hand")
     assert out["loss"]["heuristic"]["n"] == 3
     assert seen and set(seen) == {"hand"}
+
+
+def test_played_on_by_the_heuristic_the_bids_are_worth_what_the_truth_says() -> None:
+    """``--play-on heuristic``: a bid's truth is its play-out by heuristic players in the true
+    deal, so played on by them each choice is worth exactly that: the best choice's lead over
+    each player's is that player's loss."""
+    out = load_benchmark("decision_quality").measure(
+        "hungarian-tarokk", "bids", 3, 0.02, 1, 3, seed=2, search="random", compare="heuristic",
+        play_on="heuristic")
+    on, loss = out["played_on"], out["loss"]
+    assert on["kind"] == "heuristic" and on["value"]["best"]["n"] == 3
+    assert on["best_minus_heuristic"]["mean"] == pytest.approx(loss["heuristic"]["mean"])
+    assert on["search_minus_heuristic"]["mean"] == pytest.approx(
+        loss["heuristic"]["mean"] - loss["search"]["mean"])
+    assert loss["search"]["mean"] != loss["heuristic"]["mean"]  # the two choices differ
+
+
+def test_played_on_by_omniscient_players_the_cards_are_worth_the_open_handed_truth() -> None:
+    """``--play-on omniscient``: players who see every card play on as the true deal's solve
+    assumes, so each card is worth its open-handed value (up to the solver's tie-break)."""
+    out = load_benchmark("decision_quality").measure(
+        "bavarian-tarock", "cards", 4, 0.02, 4, 6, seed=2, place="any", search="heuristic",
+        compare="random", play_on="omniscient")
+    on, loss = out["played_on"], out["loss"]
+    assert on["best_minus_heuristic"]["mean"] == pytest.approx(loss["heuristic"]["mean"], abs=0.01)
+    assert on["search_minus_compare"]["mean"] == pytest.approx(
+        loss["compare"]["mean"] - loss["search"]["mean"], abs=0.01)
+    assert loss["compare"]["mean"] > loss["search"]["mean"]  # random cards lost something
