@@ -120,12 +120,13 @@ def test_played_on_by_the_heuristic_the_bids_are_worth_what_the_truth_says() -> 
 
 def test_played_on_by_omniscient_players_the_cards_are_worth_the_open_handed_truth() -> None:
     """``--play-on omniscient``: players who see every card play on as the true deal's solve
-    assumes, so each card is worth its open-handed value (up to the solver's tie-break)."""
+    assumes, so each card is worth its open-handed value, up to the solve's tie-break among
+    equal settlements (a thousandth of a card point, at most 0.12 of the 120 points)."""
     out = load_benchmark("decision_quality").measure(
         "bavarian-tarock", "cards", 4, 0.02, 4, 6, seed=2, place="any", search="heuristic",
         compare="random", play_on="omniscient")
     on, loss = out["played_on"], out["loss"]
-    assert on["best_minus_heuristic"]["mean"] == pytest.approx(loss["heuristic"]["mean"], abs=0.01)
+    assert on["best_minus_heuristic"]["mean"] == pytest.approx(loss["heuristic"]["mean"], abs=0.12)
     assert on["search_minus_compare"]["mean"] == pytest.approx(
-        loss["compare"]["mean"] - loss["search"]["mean"], abs=0.01)
+        loss["compare"]["mean"] - loss["search"]["mean"], abs=0.12)
     assert loss["compare"]["mean"] > loss["search"]["mean"]  # random cards lost something
