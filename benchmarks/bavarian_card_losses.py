@@ -14,7 +14,10 @@ The omniscient player loses nothing by this measure. In a search player's run th
 sits beside it on the same deals, so the two kinds' losses in a contract and role tell how much
 of what the heuristic's cards lose the search player's avoid there, card by card, with far less
 spread than whole deals. The measure takes the true deal open-handed: a loss that only a player
-seeing every card avoids counts as a loss too.
+seeing every card avoids counts as a loss too. At a hand game's first lead that is most of it:
+played on by players who see only their own cards (``decision_quality.py --play-on search``),
+the true deal's best lead keeps a quarter to a half of its open-handed edge over the
+heuristic's; from the second trick on the two measures agree.
 """
 
 from __future__ import annotations
