@@ -67,7 +67,6 @@ from typing import Any
 from tarock.cli.app import player_kinds
 from tarock.core.errors import InvalidOptionError
 from tarock.core.protocol import Action
-from tarock.core.session import play_out, players_act
 from tarock.games import make_game
 from tarock.players.base import make_player, set_think
 from tarock.players.compiled import NodeLimitExceeded
@@ -197,16 +196,16 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                 default = heuristic[seat].act(game, obs, legal)
                 options = rollout_options(domain, game, obs, legal, default)
                 if len(options) > 1:
-                    truth = rollout_values(game, state, options, seat, heuristic,
+                    truth = rollout_values(state, options, seat, heuristic,
                                            value=outcome(domain, game, obs))
             elif len(legal) > 1 and kind == "bids" and domain.rolls_out(game, obs, legal) \
                     and not domain.handles(game, obs, legal) \
                     and rng.random() < 0.5:  # the first, second, ... bid with 1/2, 1/4, ...
-                truth = rollout_values(game, state, legal, seat, heuristic,
+                truth = rollout_values(state, legal, seat, heuristic,
                                        value=outcome(domain, game, obs))
             if truth is not None:
                 best = max(truth.values())
-                for player in (*searching.values(), recorder):
+                for player in (*searching.values(), recorder, *on_players):
                     if hasattr(player, "seed"):
                         player.seed = deal
                 chosen = {"heuristic": heuristic[seat].act(game, obs, legal),
@@ -216,16 +215,9 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                     losses[name].append(best - truth[action])
                 if on_players:
                     chosen["best"] = max(truth, key=truth.__getitem__)
-                    for player in on_players:
-                        if hasattr(player, "seed"):
-                            player.seed = deal
-                    judge = outcome(domain, game, obs)
-                    values = {}
-                    for action in dict.fromkeys(chosen.values()):
-                        copy = state.clone()
-                        copy.apply(action)
-                        scores = play_out(copy, players_act(on_players)).returns()
-                        values[action] = float(scores[seat]) if judge is None else judge(scores)
+                    values = rollout_values(state, list(dict.fromkeys(chosen.values())),
+                                            seat, on_players, value=outcome(domain, game, obs))
+                    assert values is not None  # no deadline
                     for name, action in chosen.items():
                         played_on[name].append(values[action])
                 if policies:

@@ -91,7 +91,7 @@ def test_the_first_ottocento_cards_are_played_out_in_the_real_deal(options) -> N
             if obs["phase"] == "play" and len(legal) > 1 \
                     and not domain.handles(game, obs, legal):
                 options_ = [default, *domain.rollout_actions(game, obs, legal)]
-                values = rollouts.rollout_values(game, state, options_, seat, players)
+                values = rollouts.rollout_values(state, options_, seat, players)
                 chosen = omniscient.act_open(game, state, legal)
                 assert chosen in options_ and values[chosen] == max(values.values())
                 assert chosen == default or values[chosen] > values[default]

@@ -129,14 +129,14 @@ def test_a_play_out_is_the_heuristic_deal_to_its_end() -> None:
     game = make_game("bavarian-tarock")
     obs, state, legal = _decisions(game, 3)[0]
     players = seats_players(game)
-    values = rollout_values(game, state, legal, obs["seat"], players)
+    values = rollout_values(state, legal, obs["seat"], players)
     assert values is not None and set(values) == set(legal)
     for action in legal:
         copy = state.clone()
         copy.apply(action)
-        assert values[action] == play_out(game, copy, players)[obs["seat"]]
+        assert values[action] == play_out(copy, players)[obs["seat"]]
     assert not state.is_terminal()  # played out on copies
-    assert rollout_values(game, state, legal, obs["seat"], players,
+    assert rollout_values(state, legal, obs["seat"], players,
                           deadline=time.perf_counter() - 1) is None
 
 
@@ -198,13 +198,13 @@ def test_a_defenders_card_played_out_is_valued_by_what_the_declarer_is_paid(
             continue
         if len(legal) < 2 or obs.get("tricks"):
             continue
-        values = rollout_values(game, state, legal, obs["seat"], players, value=value)
-        own = rollout_values(game, state, legal, obs["seat"], players)
+        values = rollout_values(state, legal, obs["seat"], players, value=value)
+        own = rollout_values(state, legal, obs["seat"], players)
         assert values is not None and own is not None
         for action in legal:
             copy = state.clone()
             copy.apply(action)
-            assert values[action] == -play_out(game, copy, players)[obs["declarer"]]
+            assert values[action] == -play_out(copy, players)[obs["declarer"]]
         if obs["contract"] == "pickup" and len(set(own.values())) == 1 \
                 and len(set(values.values())) > 1:
             blind += 1
@@ -216,7 +216,7 @@ def test_a_defenders_card_played_out_is_valued_by_what_the_declarer_is_paid(
     judged: list[Any] = []
 
     def recorded(*args: Any, **kwargs: Any) -> Any:
-        judged.append(args[7] if len(args) > 7 else kwargs.get("value"))
+        judged.append(args[6] if len(args) > 6 else kwargs.get("value"))
         return rollout_values(*args, **kwargs)
 
     monkeypatch.setattr(domain, "evaluate", unsolvable)

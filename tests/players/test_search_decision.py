@@ -374,7 +374,7 @@ def test_a_played_out_choice_before_card_play_needs_more_evidence_than_a_card(
     solved or played out; a choice before card play valued by play-outs (one noisy deal per
     world, often among many alternatives) needs ``ROLLOUT_CONFIDENCE`` of them."""
     monkeypatch.setattr(search_module, "rollout_values",
-                        lambda game, state, legal, *args, **kw: {
+                        lambda state, legal, *args, **kw: {
                             a: float(state[i]) for i, a in enumerate(legal)})
 
     def outcomes(case: Any, domain: type[ScriptedDomain]) -> tuple[bool, bool]:

@@ -64,7 +64,7 @@ class OmniscientPlayer:
         equals: the cards the search player would play out, and the heuristic's."""
         default = self.delegate().act(game, observation, legal)
         options = rollout_options(domain, game, observation, legal, default)
-        values = rollout_values(game, state, options, observation["seat"], seats_players(game),
+        values = rollout_values(state, options, observation["seat"], seats_players(game),
                                 value=outcome(domain, game, observation))
         assert values is not None  # no deadline
         return max(options, key=lambda a: (values[a], a == default))

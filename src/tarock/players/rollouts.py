@@ -19,22 +19,22 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tarock.core import session
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Action, Deal, Game, State
+from tarock.core.session import players_act
 from tarock.players.base import Player, make_player
 
 SAMPLE_SECONDS = 0.03  # a world drawn in a few hundredths of a second or not at all
 
 
-def play_out(game: Game, state: State, players: Sequence[Player]) -> list[int]:
-    """Finish ``state`` (in place) with ``players`` (one per seat); the seats' scores."""
-    while not state.is_terminal():
-        seat = state.current_player()
-        state.apply(players[seat].act(game, state.observation(seat), state.legal_actions()))
-    return state.returns()
+def play_out(state: State, players: Sequence[Player]) -> list[int]:
+    """Finish ``state`` (in place) with ``players`` (one per seat, each asked as at a table:
+    :func:`~tarock.core.session.players_act`); the seats' scores."""
+    return session.play_out(state, players_act(players)).returns()
 
 
-def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
+def rollout_values(state: State, legal: Sequence[Action], seat: int,
                    players: Sequence[Player], deadline: float | None = None,
                    expected: float = 0.0,
                    value: Callable[[Sequence[int]], float] | None = None
@@ -53,7 +53,7 @@ def rollout_values(game: Game, state: State, legal: Sequence[Action], seat: int,
             return None
         copy = state.clone()
         copy.apply(action)
-        out[action] = judge(play_out(game, copy, players))
+        out[action] = judge(play_out(copy, players))
         took = time.perf_counter() - began
     return out
 

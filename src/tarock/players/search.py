@@ -371,7 +371,7 @@ class SearchPlayer:
             state = domain.state(game, observation, world)
             if state is None:
                 return None
-            values = rollout_values(game, state, legal, observation["seat"], players,
+            values = rollout_values(state, legal, observation["seat"], players,
                                     began + left, last[0] / len(legal), value)
             last[0] = time.perf_counter() - began
             return values
