@@ -16,6 +16,7 @@ from tarock.bavarian.strategy.sampler import BavarianSampler, World
 from tarock.bavarian.strategy.search import LAY_AWAY_CANDIDATES
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Deal, Game
+from tarock.core.session import play_out, players_act
 from tarock.games import make_game
 from tarock.hungarian.cards import HONOURS, TAROKKS
 from tarock.hungarian.strategy.deal_sampler import TALON_SIZE, DealSampler
@@ -24,7 +25,7 @@ from tarock.ottocento.strategy.discard_sampler import DiscardSampler, TwoPlayerS
 from tarock.ottocento.strategy.search import DISCARD_CANDIDATES, SET_ASIDE_CANDIDATES
 from tarock.players import make_player, rollouts
 from tarock.players.compiled import NodeLimitExceeded
-from tarock.players.rollouts import ReplayedDeals, play_out, rollout_values, seats_players
+from tarock.players.rollouts import ReplayedDeals, rollout_values, seats_players
 from tarock.players.search import SearchPlayer, search_domain
 
 
@@ -134,7 +135,7 @@ def test_a_play_out_is_the_heuristic_deal_to_its_end() -> None:
     for action in legal:
         copy = state.clone()
         copy.apply(action)
-        assert values[action] == play_out(copy, players)[obs["seat"]]
+        assert values[action] == play_out(copy, players_act(players)).returns()[obs["seat"]]
     assert not state.is_terminal()  # played out on copies
     assert rollout_values(state, legal, obs["seat"], players,
                           deadline=time.perf_counter() - 1) is None
@@ -204,7 +205,8 @@ def test_a_defenders_card_played_out_is_valued_by_what_the_declarer_is_paid(
         for action in legal:
             copy = state.clone()
             copy.apply(action)
-            assert values[action] == -play_out(copy, players)[obs["declarer"]]
+            assert values[action] == -play_out(copy, players_act(players)).returns()[
+                obs["declarer"]]
         if obs["contract"] == "pickup" and len(set(own.values())) == 1 \
                 and len(set(values.values())) > 1:
             blind += 1

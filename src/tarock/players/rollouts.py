@@ -19,19 +19,12 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tarock.core import session
 from tarock.core.cards import iter_bits
 from tarock.core.protocol import Action, Deal, Game, State
-from tarock.core.session import players_act
+from tarock.core.session import play_out, players_act
 from tarock.players.base import Player, make_player
 
 SAMPLE_SECONDS = 0.03  # a world drawn in a few hundredths of a second or not at all
-
-
-def play_out(state: State, players: Sequence[Player]) -> list[int]:
-    """Finish ``state`` (in place) with ``players`` (one per seat, each asked as at a table:
-    :func:`~tarock.core.session.players_act`); the seats' scores."""
-    return session.play_out(state, players_act(players)).returns()
 
 
 def rollout_values(state: State, legal: Sequence[Action], seat: int,
@@ -45,6 +38,7 @@ def rollout_values(state: State, legal: Sequence[Action], seat: int,
     ``time.perf_counter``'s clock), judged by how long the one before took (the first by
     ``expected``)."""
     judge = value if value is not None else (lambda scores: float(scores[seat]))
+    act = players_act(players)  # each seat asked as at a table (omniscient players included)
     out: dict[Action, float] = {}
     took = expected
     for action in legal:
@@ -53,7 +47,7 @@ def rollout_values(state: State, legal: Sequence[Action], seat: int,
             return None
         copy = state.clone()
         copy.apply(action)
-        out[action] = judge(play_out(copy, players))
+        out[action] = judge(play_out(copy, act).returns())
         took = time.perf_counter() - began
     return out
 
