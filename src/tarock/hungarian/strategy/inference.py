@@ -9,11 +9,26 @@ said in the auction had a sampled world been the true one:
 
 * a seat that bid or held a level: ``logistic((strength - need) / TAU)`` for the highest level
   it bid or held;
-* a seat with an honour that only ever passed: ``1 - logistic((strength - PAGAT_ONLY_MIN) /
-  TAU)`` (without an honour the heuristic always passes, which says nothing more).
+* a seat with an honour that only ever passed: the probability that the heuristic passes
+  there (without an honour it always passes, which says nothing more). A seat passes once, and
+  the heuristic passes with an honour where the hand is not worth a bid (the fourth seat after
+  three passes: below ``FOURTH_HAND_MIN``; the XX without a great honour: below
+  ``WAIT_TO_BE_CALLED_MAX``, to be called; the pagát alone: below ``PAGAT_ONLY_MIN``; a great
+  honour is always worth one), or where it is worth one but not at the lowest level left to it
+  (the standing level plus one: below that level's need), unless it may bid kettő over its
+  left-hand neighbour's három with any honour (HU-STRAT-5). Each threshold is soft, as the
+  bids' are: ``p_unworthy + (1 - p_unworthy) * p_too_low``, and any hand passes with
+  probability ``PASS_ANYWAY`` besides (people, and a partner who bids by play-outs, pass with
+  hands the heuristic would bid with; a great honour would rule the world out). A seat that
+  passed only after others had bid is no weak hand: on arena records
+  (``benchmarks/posterior_check.py``), reading every such pass as one below ``PAGAT_ONLY_MIN``
+  put the passers' strength 0.6 too low in the worlds, and the auction's likelihood favoured
+  the true deal less than the worlds it was drawn against.
 
 A seat's strength is taken of the cards it plays with (its hand now and the cards it played):
-after the talon those differ from the cards it bid with by the few it received and discarded.
+after the talon those differ from the cards it bid with by the few it received and discarded
+(1.4 points of strength more on average, the declarer's 1.9; taking that off left the
+check's log ratio where it was and the passers no nearer the truth).
 The hard facts of the auction (who holds an honour, the cue card, the yielder's XX) are the
 sampler's already.
 
@@ -35,12 +50,14 @@ from __future__ import annotations
 from typing import Any
 
 from tarock.core.tricks import played_masks
-from tarock.hungarian.cards import DECK, HONOURS
+from tarock.hungarian.cards import DECK, GREAT_HONOURS, HONOURS, T20, bit
 from tarock.hungarian.strategy.heuristic import (
+    FOURTH_HAND_MIN,
     LEVELS,
     PAGAT_ONLY_MIN,
     STRENGTH_FOR_LEVEL,
     TEAM_OF_WORD,
+    WAIT_TO_BE_CALLED_MAX,
     Knowledge,
     hand_strength,
     would_announce,
@@ -50,6 +67,7 @@ from tarock.players.inference import logistic
 
 TAU = 1.5  # strength points: how sharply the likelihood of a bid turns around its need
 SURPRISE = 0.1  # a kontra the heuristic would not give, relative to one it would
+PASS_ANYWAY = 0.1  # the chance of a pass where the heuristic would bid, a great honour and all
 NEED = {1: PAGAT_ONLY_MIN, **dict(STRENGTH_FOR_LEVEL)}
 
 
@@ -62,16 +80,28 @@ class AuctionLikelihood:
         declarer = obs.get("declarer")
         level = obs.get("level")
         top: dict[int, int] = {}  # seat: the highest level it bid or held (0: only passes)
+        # seat: (the lowest level left to it when it passed (None: none), whether it was the
+        # fourth after three passes, whether the one bid before was its left-hand három)
+        passed_at: dict[int, tuple[int | None, bool, bool]] = {}
+        active = obs["active"]
         standing = 0
+        calls: list[tuple[int, str]] = []
         for e in obs.get("auction", []):
             q, bid = e["seat"], e["bid"]
+            if bid == "passz" and q not in passed_at:
+                bids = [(p, b) for p, b in calls if b != "passz"]
+                left = active[(active.index(q) - 1) % len(active)]
+                passed_at[q] = (standing + 1 if standing < max(LEVELS.values()) else None,
+                                len(calls) == 3 and not bids, bids == [(left, "harom")])
             if bid in LEVELS:
                 standing = LEVELS[bid]
             top[q] = max(top.get(q, 0), standing if bid in LEVELS or bid == "tartom" else 0)
+            calls.append((q, bid))
         if declarer is not None and level in NEED:
             top[declarer] = max(top.get(declarer, 0), level)
         self.bidders = {q: NEED[lv] for q, lv in top.items() if q != me and lv in NEED}
-        self.passers = [q for q, lv in top.items() if q != me and lv == 0]
+        self.passers = {q: passed_at[q] for q, lv in top.items()
+                        if q != me and lv == 0 and q in passed_at}
 
     def __bool__(self) -> bool:
         return bool(self.bidders or self.passers)
@@ -80,11 +110,34 @@ class AuctionLikelihood:
         w = 1.0
         for q, need in self.bidders.items():
             w *= logistic((hand_strength(world.hands[q] | self.played[q]) - need) / TAU)
-        for q in self.passers:
+        for q, (lowest, fourth, over_three) in self.passers.items():
             hand = world.hands[q] | self.played[q]
             if hand & HONOURS:
-                w *= 1.0 - logistic((hand_strength(hand) - PAGAT_ONLY_MIN) / TAU)
+                w *= pass_probability(hand, lowest, fourth, over_three)
         return w
+
+
+def pass_probability(hand: int, lowest: int | None, fourth: bool, over_three: bool) -> float:
+    """How likely the heuristic passes with ``hand``, which holds an honour, where the lowest
+    level left to bid is ``lowest`` (None: none, so the pass says nothing), ``fourth`` after
+    three passes, and ``over_three``: the one bid so far was the left-hand neighbour's három,
+    over which it bids kettő with any honour worth a bid (see the module docstring)."""
+    if lowest is None:
+        return 1.0
+    strength = hand_strength(hand)
+    if fourth:
+        floor: float | None = FOURTH_HAND_MIN
+    elif hand & GREAT_HONOURS:
+        floor = None
+    elif hand & bit(T20):
+        floor = WAIT_TO_BE_CALLED_MAX
+    else:
+        floor = PAGAT_ONLY_MIN
+    unworthy = 0.0 if floor is None else 1.0 - logistic((strength - floor) / TAU)
+    too_low = 0.0 if lowest == 1 or (over_three and lowest == 2) else \
+        1.0 - logistic((strength - NEED[lowest]) / TAU)
+    heuristic = unworthy + (1.0 - unworthy) * too_low
+    return PASS_ANYWAY + (1.0 - PASS_ANYWAY) * heuristic
 
 
 class KontraLikelihood:
