@@ -76,7 +76,7 @@ def bavarian_features(obs: dict[str, Any], seat: int, hand: int) -> dict[str, fl
 
 
 def hungarian_features(obs: dict[str, Any], seat: int, hand: int) -> dict[str, float]:
-    """A Hungarian hand as the auction speaks of it: its tarokks and the heuristic's strength."""
+    """A Hungarian hand as the auction speaks of it: its tarokks, card points and strength."""
     return {"tarokks": (hand & TAROKKS).bit_count(), "points": DECK.mask_points(hand),
             "strength": hand_strength(hand)}
 
@@ -94,7 +94,7 @@ def hungarian_subjects(obs: dict[str, Any], contract: str, kinds: Sequence[str]
                        ) -> list[tuple[int, str]]:
     """Every seat asks about every other: the bidders, whom the auction's likelihood reads
     most, apart from those who only passed."""
-    bid = {e["seat"] for e in obs.get("auction", []) if e["bid"] not in ("passz",)}
+    bid = {e["seat"] for e in obs.get("auction", []) if e["bid"] != "passz"}
     return [(q, f"{kinds[q]} {'bidder' if q in bid else 'passer'}")
             for q in obs["active"] if q != obs["seat"]]
 
