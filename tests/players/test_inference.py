@@ -264,8 +264,8 @@ def test_hungarian_passers_are_read_as_the_heuristic_passes() -> None:
     the model finds its pass likely (over 1/2) every time. A model that read every such pass as a
     hand below the pagát's need found six in seven of them unlikely: most come after someone bid,
     where a hand worth a bid passes because the level left is beyond it. (The worlds give the
-    model the hand played, after the talon: that the search player's check on arena records
-    measures, ``benchmarks/posterior_check.py``.)"""
+    model the hand played after the talon instead; how near that comes is measured on arena
+    records by ``benchmarks/posterior_check.py``.)"""
     game = make_game("hungarian-tarokk")
     likely = unlikely = 0
     for obs, state in _decisions(game, 300, lambda o: True):
