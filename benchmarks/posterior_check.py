@@ -16,8 +16,8 @@ A game names the seats measured and the hands they are asked about:
   (``hand`` by default; as the records name it), grouped by the declarer's kind; his trumps,
   card points and the heuristic's estimate;
 * Hungarian tarokk: each seat, about every other seat's hand, grouped by that seat's kind and
-  whether it bid a level in the auction (the bidders whom the auction's likelihood reads) or
-  only passed; its tarokks, card points and the heuristic's hand strength (``--contract`` is
+  whether it bid a level in the auction or only passed (the auction's likelihood reads the
+  two apart); its tarokks, card points and the heuristic's hand strength (``--contract`` is
   not used).
 
 A hand is the cards the seat holds and those it has played. For each feature it prints the true
@@ -28,9 +28,9 @@ inference changes); and per factor of the likelihood, the log of the true deal's
 over its mean over the sampler's worlds: above 0 where the factor points towards the true deal,
 below 0 where it points away from it.
 
-The card-play models assume that a seat plays the heuristic's card most of the time (Bavarian
-tarock: 75%); so, for every card decision with a choice, the share that was the heuristic's card,
-by kind, contract (Bavarian tarock) and role. A heuristic player's share is 1.
+Bavarian tarock's model of the card play assumes that a seat plays the heuristic's card 75% of
+the time; so, for every card decision with a choice, the share that was the heuristic's card, by
+kind, contract (Bavarian tarock) and role. A heuristic player's share is 1.
 
 The worlds of one decision are drawn from a generator seeded by the record's seed and the seat,
 so a rerun prints the same.
