@@ -388,7 +388,7 @@ def choose_bid(k: Knowledge, obs: dict[str, Any], moves: list[Move]) -> Action:
         return cue
     if "tartom" in by_call and level <= cap:
         return by_call["tartom"]
-    if minimum in bids and (minimum <= cap or _over_left_harom(k, calls, minimum)):
+    if minimum in bids and (minimum <= cap or over_left_harom(k.seat, k.active, calls, minimum)):
         return bids[minimum]
     if passing is not None:
         return passing
@@ -398,13 +398,27 @@ def choose_bid(k: Knowledge, obs: dict[str, Any], moves: list[Move]) -> Action:
 def _worth_bidding(k: Knowledge, hand: int, strength: float,
                    calls: list[tuple[int, str]]) -> bool:
     """HU-STRAT-3 and HU-STRAT-4 for a hand with an honour."""
-    if len(calls) == 3 and all(b == "passz" for _, b in calls):
-        return strength >= FOURTH_HAND_MIN
-    great = hand & GREAT_HONOURS
-    if not great and hand & bit(T20) and strength < WAIT_TO_BE_CALLED_MAX \
-            and not any(q == k.seat and b != "passz" for q, b in calls):
-        return False  # HU-STRAT-4: wait to be called by a great honour
-    return bool(great) or strength >= PAGAT_ONLY_MIN
+    floor = bid_floor(hand, fourth_after_three_passes(calls),
+                      any(q == k.seat and b != "passz" for q, b in calls))
+    return floor is None or strength >= floor
+
+
+def bid_floor(hand: int, fourth: bool, has_bid: bool) -> float | None:
+    """HU-STRAT-3 and HU-STRAT-4: the strength a hand with an honour needs to be worth a bid
+    (None: always worth one), ``fourth`` after three passes, ``has_bid`` already in this
+    auction. Also the search player's model of a pass (:mod:`.inference`)."""
+    if fourth:
+        return FOURTH_HAND_MIN
+    if hand & GREAT_HONOURS:
+        return None
+    if hand & bit(T20) and not has_bid:
+        return WAIT_TO_BE_CALLED_MAX  # HU-STRAT-4: wait to be called by a great honour
+    return PAGAT_ONLY_MIN
+
+
+def fourth_after_three_passes(calls: Sequence[tuple[int, str]]) -> bool:
+    """Whether the seat to call now is the fourth after three passes (HU-STRAT-3)."""
+    return len(calls) == 3 and all(b == "passz" for _, b in calls)
 
 
 def _in_yield_position(seat: int, calls: list[tuple[int, str]]) -> bool:
@@ -415,9 +429,10 @@ def _in_yield_position(seat: int, calls: list[tuple[int, str]]) -> bool:
             and sum(b == "passz" for _, b in calls) == 2)
 
 
-def _over_left_harom(k: Knowledge, calls: list[tuple[int, str]], minimum: int) -> bool:
+def over_left_harom(seat: int, active: Sequence[int], calls: Sequence[tuple[int, str]],
+                    minimum: int) -> bool:
     """HU-STRAT-5: the left-hand neighbour opened három; kettő with any honour."""
-    left = k.active[(k.active.index(k.seat) - 1) % len(k.active)]
+    left = active[(active.index(seat) - 1) % len(active)]
     bids = [(q, b) for q, b in calls if b != "passz"]
     return minimum == 2 and bids == [(left, "harom")]
 

@@ -50,16 +50,17 @@ from __future__ import annotations
 from typing import Any
 
 from tarock.core.tricks import played_masks
-from tarock.hungarian.cards import DECK, GREAT_HONOURS, HONOURS, T20, bit
+from tarock.hungarian.cards import DECK, HONOURS
 from tarock.hungarian.strategy.heuristic import (
-    FOURTH_HAND_MIN,
     LEVELS,
     PAGAT_ONLY_MIN,
     STRENGTH_FOR_LEVEL,
     TEAM_OF_WORD,
-    WAIT_TO_BE_CALLED_MAX,
     Knowledge,
+    bid_floor,
+    fourth_after_three_passes,
     hand_strength,
+    over_left_harom,
     would_announce,
 )
 from tarock.hungarian.strategy.sampler import World
@@ -81,7 +82,7 @@ class AuctionLikelihood:
         level = obs.get("level")
         top: dict[int, int] = {}  # seat: the highest level it bid or held (0: only passes)
         # seat: (the lowest level left to it when it passed (None: none), whether it was the
-        # fourth after three passes, whether the one bid before was its left-hand három)
+        # fourth after three passes, whether it could bid kettő over a left-hand három)
         passed_at: dict[int, tuple[int | None, bool, bool]] = {}
         active = obs["active"]
         standing = 0
@@ -89,10 +90,9 @@ class AuctionLikelihood:
         for e in obs.get("auction", []):
             q, bid = e["seat"], e["bid"]
             if bid == "passz" and q not in passed_at:
-                bids = [(p, b) for p, b in calls if b != "passz"]
-                left = active[(active.index(q) - 1) % len(active)]
-                passed_at[q] = (standing + 1 if standing < max(LEVELS.values()) else None,
-                                len(calls) == 3 and not bids, bids == [(left, "harom")])
+                lowest = standing + 1 if standing < max(LEVELS.values()) else None
+                passed_at[q] = (lowest, fourth_after_three_passes(calls),
+                                lowest is not None and over_left_harom(q, active, calls, lowest))
             if bid in LEVELS:
                 standing = LEVELS[bid]
             top[q] = max(top.get(q, 0), standing if bid in LEVELS or bid == "tartom" else 0)
@@ -100,8 +100,7 @@ class AuctionLikelihood:
         if declarer is not None and level in NEED:
             top[declarer] = max(top.get(declarer, 0), level)
         self.bidders = {q: NEED[lv] for q, lv in top.items() if q != me and lv in NEED}
-        self.passers = {q: passed_at[q] for q, lv in top.items()
-                        if q != me and lv == 0 and q in passed_at}
+        self.passers = {q: passed_at[q] for q, lv in top.items() if q != me and lv == 0}
 
     def __bool__(self) -> bool:
         return bool(self.bidders or self.passers)
@@ -120,21 +119,15 @@ class AuctionLikelihood:
 def pass_probability(hand: int, lowest: int | None, fourth: bool, over_three: bool) -> float:
     """How likely the heuristic passes with ``hand``, which holds an honour, where the lowest
     level left to bid is ``lowest`` (None: none, so the pass says nothing), ``fourth`` after
-    three passes, and ``over_three``: the one bid so far was the left-hand neighbour's három,
-    over which it bids kettő with any honour worth a bid (see the module docstring)."""
+    three passes, and ``over_three``: the lowest level was kettő over the left-hand neighbour's
+    három, which the heuristic bids with any honour worth a bid (``over_left_harom``; see the
+    module docstring)."""
     if lowest is None:
         return 1.0
     strength = hand_strength(hand)
-    if fourth:
-        floor: float | None = FOURTH_HAND_MIN
-    elif hand & GREAT_HONOURS:
-        floor = None
-    elif hand & bit(T20):
-        floor = WAIT_TO_BE_CALLED_MAX
-    else:
-        floor = PAGAT_ONLY_MIN
+    floor = bid_floor(hand, fourth, has_bid=False)  # a seat that only passed has not bid
     unworthy = 0.0 if floor is None else 1.0 - logistic((strength - floor) / TAU)
-    too_low = 0.0 if lowest == 1 or (over_three and lowest == 2) else \
+    too_low = 0.0 if lowest == 1 or over_three else \
         1.0 - logistic((strength - NEED[lowest]) / TAU)
     heuristic = unworthy + (1.0 - unworthy) * too_low
     return PASS_ANYWAY + (1.0 - PASS_ANYWAY) * heuristic
