@@ -92,8 +92,8 @@ def bavarian_subjects(obs: dict[str, Any], contract: str, kinds: Sequence[str]
 
 def hungarian_subjects(obs: dict[str, Any], contract: str, kinds: Sequence[str]
                        ) -> list[tuple[int, str]]:
-    """Every seat asks about every other: the bidders, whom the auction's likelihood reads
-    most, apart from those who only passed."""
+    """Every seat asks about every other, the bidders apart from those who only passed (the
+    auction's likelihood reads the two differently)."""
     bid = {e["seat"] for e in obs.get("auction", []) if e["bid"] != "passz"}
     return [(q, f"{kinds[q]} {'bidder' if q in bid else 'passer'}")
             for q in obs["active"] if q != obs["seat"]]
@@ -188,15 +188,13 @@ def measure(paths: Sequence[Path], contract: str, trick: int, draws: int
             measured: set[int] = set()
             for item in record["actions"]:
                 action = game.action_from_json(item)
-                legal = state.legal_actions()
                 seat = item["seat"]
-                obs = state.observation(seat)
-                if item["type"] == "play" and len(legal) > 1 and obs.get("declarer") is not None:
+                if item["type"] == "play" and len(legal := state.legal_actions()) > 1 \
+                        and (obs := state.observation(seat)).get("declarer") is not None:
                     agree[f"{kinds[seat]} {spec.role(obs)}"].append(
                         heuristic.act(game, obs, legal) == action)
-                    subjects = spec.subjects(obs, contract, kinds)
-                    if subjects and len(obs.get("tricks", ())) + 1 == trick \
-                            and seat not in measured:
+                    if len(obs.get("tricks", ())) + 1 == trick and seat not in measured \
+                            and (subjects := spec.subjects(obs, contract, kinds)):
                         measured.add(seat)
                         rng = random.Random(f"{record['seed']}/{seat}")
                         ratios, found = posterior(game, domain, spec, state, obs, subjects,
