@@ -26,8 +26,9 @@ the game's points for the seat.
   keeps every world it solved with its weight and values, and its choice is made again from
   those worlds under other rules: the margin a card must beat the heuristic's by (0 to 2
   standard errors) and with or without the early stop after ``SETTLE`` worlds; each rule's loss
-  is printed with its paired difference from the player's own rule in that game
-  (``card_rule``). So the rule is tuned on the same worlds, without a run per rule.
+  is printed with its paired difference from the player's own rule at that decision
+  (``card_rule``: the game's, or Bavarian hand games' own). So the rule is tuned on the same
+  worlds, without a run per rule.
 * ``--kind played``: the same for a card-play decision that the domain plays out instead of
   solving (Ottocento's tricks before the last 7): each card the search player would play out,
   and the heuristic's, is played out in the true deal by heuristic players, as the omniscient
@@ -162,6 +163,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
     rng = random.Random(seed)
     losses: dict[str, list[float]] = {"heuristic": [], "search": [], "compare": []}
     rules: dict[tuple[float, int | None], list[float]] = {rule: [] for rule in RULES}
+    own: list[float] = []  # the loss under the game's own rule of each decision
     # one player of each kind for the run, as in the arena: a search player learns its solver's
     # speed, from which its time becomes node limits (a new one starts from START_RATE)
     searching = {"search": set_think(make_player(search, seed), think),
@@ -229,6 +231,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                         action = replayed(recorder.searches[0], *rule) \
                             if len(recorder.searches) == 1 else played
                         rules[rule].append(best - truth[action])
+                    own.append(rules[card_rule(domain, obs)][-1])  # the game's rule here
                 break
             state.apply(heuristic[seat].act(game, obs, legal))
     h = losses["heuristic"]
@@ -243,7 +246,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             **({"rules": [
                 {"confidence": c, "settle": settle, "loss": interval(xs),
                  "minus_own_rule": interval(
-                     [a - b for a, b in zip(xs, rules[card_rule(domain)], strict=True)])}
+                     [a - b for a, b in zip(xs, own, strict=True)])}
                 for (c, settle), xs in rules.items()]} if policies else {}),
             **({"played_on": {
                 "kind": play_on,

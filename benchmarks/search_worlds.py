@@ -11,10 +11,10 @@ decisions, the median and mean worlds valued, how many decisions valued fewer th
 can never overrule the heuristic's card), and the mean seconds a decision took.
 
 The search player stops at the budget, or where its game has the early stop
-(:func:`tarock.players.search.card_rule`; not in Hungarian tarokk) after ``SETTLE`` worlds in
-which no card beats the heuristic's: a trick whose decisions end in well under the budget with
-``SETTLE`` worlds is limited by that rule, one whose decisions use the budget with few worlds by
-the solver's speed.
+(:func:`tarock.players.search.card_rule`; not in Hungarian tarokk nor at a solved card of a
+Bavarian hand game) after ``SETTLE`` worlds in which no card beats the heuristic's: a trick
+whose decisions end in well under the budget with ``SETTLE`` worlds is limited by that rule, one
+whose decisions use the budget with few worlds by the solver's speed.
 """
 
 from __future__ import annotations

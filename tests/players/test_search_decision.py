@@ -151,6 +151,28 @@ def test_a_game_can_have_its_own_rule(monkeypatch, decision) -> None:
     assert len(_decide(monkeypatch, decision, unbeaten, settle=SETTLE)[1].limits) == SETTLE
 
 
+def test_a_game_can_have_a_rule_for_some_decisions(monkeypatch, decision) -> None:
+    """A domain's ``solved_rule`` decides the margin and the early stop of the decisions it
+    names (None: the game's own rule); a player's own settings still win over it."""
+    _, obs, legal, default = decision
+    other = (default + 1) % len(legal)
+    noisy = [_world(len(legal), default, 0, other, d) for d in (30, -28, 29, -27, 31, -30)]
+    unbeaten = [_world(len(legal), default, 0, other, -1)] * (3 * SETTLE)
+    named = {"phase": obs["phase"]}  # how the scripted rule tells this decision apart
+
+    def rule(self: ScriptedDomain, observation: dict[str, Any]) -> tuple[float, None] | None:
+        return (0.0, None) if observation.get("phase") == named["phase"] else None
+
+    monkeypatch.setattr(ScriptedDomain, "solved_rule", rule, raising=False)
+    assert _decide(monkeypatch, decision, noisy)[2] == other
+    _, domain, chosen = _decide(monkeypatch, decision, unbeaten, samples=2 * SETTLE)
+    assert chosen == default and len(domain.limits) == 2 * SETTLE
+    assert _decide(monkeypatch, decision, noisy, confidence=1.0)[2] == default
+    named["phase"] = "elsewhere"  # a decision the rule does not name keeps the game's own
+    assert _decide(monkeypatch, decision, noisy)[2] == default
+    assert len(_decide(monkeypatch, decision, unbeaten)[1].limits) == SETTLE
+
+
 def test_the_games_rules() -> None:
     """Hungarian tarokk plays the best mean of every world the time allows; the other games
     keep the margin and the early stop (``card_rule``)."""
@@ -160,6 +182,12 @@ def test_the_games_rules() -> None:
                      "ottocento": (1.0, SETTLE)}
     player = make_player("search")
     assert (player.confidence, player.settle) == (None, None)  # the game's own
+    # Bavarian hand games (no talon taken, not a Bettel) have their own (HAND_RULE)
+    bavarian = search_module.search_domain(make_game("bavarian-tarock"))
+    assert {contract: search_module.card_rule(bavarian, {"contract": contract})
+            for contract in ("hand", "solo", "pickup", "frage", "bettel")} == {
+        "hand": (0.5, None), "solo": (0.5, None), "pickup": (1.0, SETTLE),
+        "frage": (1.0, SETTLE), "bettel": (1.0, SETTLE)}
 
 
 def test_the_budget_becomes_node_limits(monkeypatch, decision) -> None:

@@ -31,9 +31,11 @@ A decision ends at whichever comes first:
 * ``settle`` worlds in which no card beats the heuristic's on average: more worlds would rarely
   overrule it, and the time is better saved.
 
-A game's domain can name its own ``confidence`` and ``settle`` (:func:`card_rule`), which the
-player's settings override: in Hungarian tarokk no margin and no early stop chose better cards,
-whose values differ by little, where the rule above stopped most decisions at 16 worlds.
+A game's domain can name its own ``confidence`` and ``settle`` (:func:`card_rule`), and a rule
+for some of its solved decisions (``solved_rule``), which the player's settings override: in
+Hungarian tarokk no margin and no early stop chose better cards, whose values differ by little,
+where the rule above stopped most decisions at 16 worlds; Bavarian hand games have a margin of
+half a standard error and no early stop.
 
 Decisions before card play that the domain plays out (the Bavarian auction, contract, trump and
 lay-away; the Hungarian auction, raise, discard and announcements; the Ottocento dealer's discard
@@ -60,6 +62,9 @@ no game); a domain provides:
   action's value for the acting seat's team in that world, solved within ``max_nodes`` nodes
   (``None``: the domain's own limit) or :class:`~tarock.players.compiled.NodeLimitExceeded`;
 * ``tie_key(game, action)``: to break ties between equal means (lowest first);
+* optionally ``confidence`` and ``settle``, the game's rule for choosing among solved worlds, and
+  ``solved_rule(observation)``, another for some decisions (None where the game's holds), read
+  by :func:`card_rule`;
 * optionally ``last_nodes``: the nodes of the last solve, from which the player learns the
   solver's speed (each game's domain keeps its solvers with :class:`SolvingDomain`, which
   counts them);
@@ -161,11 +166,18 @@ class SolvingDomain:
             self.last_nodes = solver.nodes
 
 
-def card_rule(domain: Any) -> tuple[float, int | None]:
+def card_rule(domain: Any, observation: dict[str, Any] | None = None
+              ) -> tuple[float, int | None]:
     """A game's own rule for choosing among its worlds: the standard errors by which a card
     must beat the heuristic's and the worlds after which an unbeaten heuristic's choice is
     played (None: none), the domain's ``confidence`` and ``settle`` where it names them, else
-    ``CONFIDENCE`` and ``SETTLE``."""
+    ``CONFIDENCE`` and ``SETTLE``. A domain may name another rule for some of its solved
+    decisions (``solved_rule(observation)``, None where the game's own holds)."""
+    special = getattr(domain, "solved_rule", None)
+    if observation is not None and special is not None:
+        rule = special(observation)
+        if rule is not None:
+            return rule
     return getattr(domain, "confidence", CONFIDENCE), getattr(domain, "settle", SETTLE)
 
 
@@ -263,7 +275,8 @@ class SearchPlayer:
             choice = self._search(observation, legal, default, start,
                                   self._sampler(domain.sampler, domain, game, observation),
                                   self._solved(game, observation, legal, domain),
-                                  lambda a: domain.tie_key(game, a), *self._rule(domain),
+                                  lambda a: domain.tie_key(game, a),
+                                  *self._rule(domain, observation),
                                   retry=not plays_out or self.retry)
             if plays_out and self.last_stats["samples"] == 0:
                 # no world could be solved in time (early in a deal): play the cards out
@@ -293,10 +306,12 @@ class SearchPlayer:
                             confidence if observation.get("phase") == "play"
                             else self.rollout_confidence, settle)
 
-    def _rule(self, domain: Any) -> tuple[float, int | None]:
-        """The margin and the early stop of this player in the domain's game: its settings,
-        where given, else the game's own (:func:`card_rule`)."""
-        confidence, settle = card_rule(domain)
+    def _rule(self, domain: Any, observation: dict[str, Any] | None = None
+              ) -> tuple[float, int | None]:
+        """The margin and the early stop of this player in the domain's game (at a solved
+        decision, ``observation``): its settings, where given, else the game's own
+        (:func:`card_rule`)."""
+        confidence, settle = card_rule(domain, observation)
         return (confidence if self.confidence is None else self.confidence,
                 settle if self.settle is None else self.settle)
 
