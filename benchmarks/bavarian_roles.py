@@ -74,7 +74,10 @@ def declarer_gains(records: list[dict[str, Any]], kind: str,
                 play["result"]["contract"] != contract for play in (first, second))):
             skipped += 1
             continue
-        mine, theirs = (first, second) if first["players"][seat] == kind else (second, first)
+        # the kind's play is the one where the seat is not the heuristic's (a kind with
+        # settings, ``search:rollouts=false``, is recorded under that name)
+        mine, theirs = (first, second) if first["players"][seat] != "heuristic" \
+            else (second, first)
         defenders = {mine["players"][q] for q in range(len(mine["players"])) if q != seat}
         gain = mine["result"]["scores"][seat] - theirs["result"]["scores"][seat]
         (middle if len(defenders) == 1 else outer).append(gain)

@@ -107,3 +107,17 @@ def test_by_contract_splits_the_whole_gain_by_the_heuristics_contract(tmp_path: 
     assert out["hand"]["missing"] == out["hand"]["omniscient"] - out["hand"]["search"]
     assert out["hand"]["share"].mean == 0.4 and out["none"]["share"] is None
     assert sum(row["search"] for row in out.values()) == (10 + 10 + 8) / 4
+
+
+def test_a_kind_with_settings_is_read_by_its_place(tmp_path: Path) -> None:
+    """``gap_share.py --search search:rollouts=false`` records that name at the search
+    player's seats: its plays are told from the heuristic's by the seat, not by the name."""
+    roles = load_benchmark("bavarian_roles")
+    plan = [("outer", 10), ("outer", 30), ("middle", 40), ("middle", 60)]
+    for kind, name in zip(roles.KINDS, ("search:rollouts=false", "omniscient"), strict=True):
+        lines = [record for unit, (where, gain) in enumerate(plan)
+                 for record in deal(unit, name, where, gain)]
+        (tmp_path / f"arena-bavarian-tarock-{kind}-1.jsonl").write_text(
+            "".join(json.dumps(record) + "\n" for record in lines))
+    out = roles.report(tmp_path, [1])
+    assert out["search"]["declarer"].mean == 20 and out["search"]["declarer_and_pair"].mean == 50
