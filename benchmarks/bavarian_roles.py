@@ -56,11 +56,11 @@ def declarer_seat(record: dict[str, Any]) -> int | None:
                  if item.get("role") == "decl"), None)
 
 
-def declarer_gains(records: list[dict[str, Any]], kind: str,
-                   contract: str | None = None) -> dict[str, Any]:
+def declarer_gains(records: list[dict[str, Any]], contract: str | None = None
+                   ) -> dict[str, Any]:
     """Per deal with the same declaring seat in both plays (and, given ``contract``, that
-    contract in both), the declarer's payment when ``kind`` held the seat minus when the
-    heuristic did, split by whether the seat is an outer one."""
+    contract in both), the declarer's payment when the run's other kind held the seat minus
+    when the heuristic did, split by whether the seat is an outer one."""
     plays: dict[int, dict[int, dict[str, Any]]] = defaultdict(dict)
     for r in records:
         plays[r["arena"]["unit"]][r["arena"]["rotation"]] = r
@@ -74,8 +74,8 @@ def declarer_gains(records: list[dict[str, Any]], kind: str,
                 play["result"]["contract"] != contract for play in (first, second))):
             skipped += 1
             continue
-        # the kind's play is the one where the seat is not the heuristic's (a kind with
-        # settings, ``search:rollouts=false``, is recorded under that name)
+        # the other kind's play is the one where the seat is not the heuristic's (told by the
+        # seat: a kind with settings, ``search:rollouts=false``, is recorded under that name)
         mine, theirs = (first, second) if first["players"][seat] != "heuristic" \
             else (second, first)
         defenders = {mine["players"][q] for q in range(len(mine["players"])) if q != seat}
@@ -115,7 +115,7 @@ def report(directory: Path, seeds: Sequence[int], contract: str | None = None) -
     for kind in KINDS:
         gains: dict[str, Any] = {"outer": [], "middle": [], "skipped": 0}
         for seed in seeds:  # each seed's deals apart: their units are numbered from 0 in each
-            for part, value in declarer_gains(run_records(directory, kind, seed), kind,
+            for part, value in declarer_gains(run_records(directory, kind, seed),
                                               contract).items():
                 gains[part] += value
         declarer = mean_interval(gains["outer"])
