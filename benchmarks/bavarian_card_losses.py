@@ -30,8 +30,7 @@ from pathlib import Path
 from typing import Any
 
 from tarock.arena.stats import mean_interval
-from tarock.core.records import initial_state, iter_records, replay
-from tarock.games import make_game
+from tarock.core.records import iter_records, walk
 from tarock.players.compiled import NodeLimitExceeded
 from tarock.players.search import search_domain
 
@@ -46,16 +45,13 @@ def card_losses(paths: Sequence[Path]) -> dict[Key, list[float]]:
     losses: dict[Key, list[float]] = defaultdict(list)
     for path in paths:
         for record in iter_records(path):
-            replay(record)  # checked before it is walked
-            game = make_game("bavarian-tarock", record["options"])
-            domain = search_domain(game)
-            assert domain is not None
-            state = initial_state(game, record, game.deal_from_json(record["deal"]))
             contract = record["result"].get("contract") or "none"
-            for item in record["actions"]:
-                action = game.action_from_json(item)
+            for state, item, action in walk(record):
                 legal = state.legal_actions()
                 if item["type"] == "play" and len(legal) > 1:
+                    game = state.game
+                    domain = search_domain(game)
+                    assert domain is not None
                     seat = item["seat"]
                     obs = state.observation(seat)
                     try:
@@ -68,7 +64,6 @@ def card_losses(paths: Sequence[Path]) -> dict[Key, list[float]]:
                         trick = len(obs.get("tricks", ())) + 1
                         losses[(record["players"][seat], contract, role, trick)].append(
                             max(values.values()) - values[action])
-                state.apply(action)
     return losses
 
 

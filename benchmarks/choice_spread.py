@@ -39,7 +39,7 @@ from typing import Any
 from tarock.arena.schedule import playing_seats
 from tarock.arena.stats import mean_interval
 from tarock.core.protocol import Action, Game
-from tarock.core.records import describe_action, initial_state, iter_records
+from tarock.core.records import describe_action, iter_records, walk
 from tarock.games import make_game
 from tarock.players import make_player
 
@@ -68,12 +68,9 @@ def divergences(record: dict[str, Any], first: str, reference: Any,
     record, and the scores of the seats that held cards in it."""
     game = make_game(record["game"], record.get("options", {}))
     kinds = record["players"]
-    deal = game.deal_from_json(record["deal"])
-    state = initial_state(game, record, deal)
     found: set[str] = set()
-    for item in record["actions"]:
+    for state, item, action in walk(record):
         seat = item["seat"]
-        action = game.action_from_json({k: v for k, v in item.items() if k != "seat"})
         if kinds[seat] == first:
             observation = state.observation(seat)
             phase = observation.get("phase")
@@ -82,8 +79,8 @@ def divergences(record: dict[str, Any], first: str, reference: Any,
                 other = reference.act(game, observation, legal)
                 if other != action:
                     found.add(f"{phase}: {describe(game, other)} -> {describe(game, action)}")
-        state.apply(action)
     scores = record["result"]["scores"]
+    deal = game.deal_from_json(record["deal"])
     return found, {seat: scores[seat] for seat in playing_seats(deal)}
 
 

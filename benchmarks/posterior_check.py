@@ -53,9 +53,8 @@ from tarock.bavarian.cards import SUITS
 from tarock.bavarian.strategy.heuristic import estimate
 from tarock.bavarian.strategy.sampler import pack_of
 from tarock.core.cards import Deck
-from tarock.core.records import initial_state, iter_records, replay
+from tarock.core.records import iter_records, walk
 from tarock.core.tricks import played_masks
-from tarock.games import make_game
 from tarock.hungarian.cards import DECK, TAROKKS
 from tarock.hungarian.strategy.heuristic import hand_strength
 from tarock.players.base import make_player
@@ -179,15 +178,11 @@ def measure(paths: Sequence[Path], contract: str, trick: int, draws: int
     agree: dict[str, list[bool]] = defaultdict(list)
     for path in paths:
         for record in iter_records(path):
-            replay(record)  # checked before it is walked
-            game = make_game(record["game"], record["options"])
             spec = SPECS[record["game"]]
-            domain = search_domain(game)
             kinds = record["players"]
-            state = initial_state(game, record, game.deal_from_json(record["deal"]))
             measured: set[int] = set()
-            for item in record["actions"]:
-                action = game.action_from_json(item)
+            for state, item, action in walk(record):
+                game = state.game
                 seat = item["seat"]
                 if item["type"] == "play" and len(legal := state.legal_actions()) > 1 \
                         and (obs := state.observation(seat)).get("declarer") is not None:
@@ -197,12 +192,11 @@ def measure(paths: Sequence[Path], contract: str, trick: int, draws: int
                             and (subjects := spec.subjects(obs, contract, kinds)):
                         measured.add(seat)
                         rng = random.Random(f"{record['seed']}/{seat}")
-                        ratios, found = posterior(game, domain, spec, state, obs, subjects,
-                                                  draws, rng)
+                        ratios, found = posterior(game, search_domain(game), spec, state,
+                                                  obs, subjects, draws, rng)
                         factors[spec.scope(obs, kinds)].append(ratios)
                         for row in found:
                             rows[row["label"]].append(row)
-                state.apply(action)
     return rows, factors, agree
 
 

@@ -11,8 +11,7 @@ from typing import Any
 from benchmark_support import load_benchmark
 
 from tarock.arena import run_arena
-from tarock.core.records import initial_state, read_records
-from tarock.games import make_game
+from tarock.core.records import read_records, walk
 from tarock.players.search import search_domain
 
 
@@ -83,9 +82,8 @@ def test_worlds_that_are_the_truth_have_no_bias(tmp_path: Path) -> None:
     run_arena("bavarian-tarock", None, ["heuristic", "cautious"], 2, 7, records_path=path)
     checked = 0
     for record in read_records(path):
-        game = make_game("bavarian-tarock", record["options"])
-        state = initial_state(game, record, game.deal_from_json(record["deal"]))
-        for item in record["actions"]:
+        for state, item, _ in walk(record):
+            game = state.game
             obs = state.observation(item["seat"])
             if item["type"] == "play" and obs.get("declarer") not in (None, item["seat"]):
                 domain = TrueWorlds(search_domain(game), state)
@@ -101,5 +99,4 @@ def test_worlds_that_are_the_truth_have_no_bias(tmp_path: Path) -> None:
                 assert ratios and all(abs(v) < 1e-12 for v in ratios.values())
                 checked += 1
                 break
-            state.apply(game.action_from_json(item))
     assert checked

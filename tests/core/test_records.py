@@ -38,6 +38,7 @@ from tarock.core.records import (
     replay,
     rewrite,
     validate,
+    walk,
     write_record,
     write_records,
 )
@@ -632,6 +633,27 @@ def test_rejected_record_leaves_nothing_behind() -> None:
     record["actions"].pop()
     del record["result"]
     assert len(replay(record).history) == 1
+
+
+def test_walk_gives_each_action_with_the_state_before_it() -> None:
+    record = finished_record()
+    seen = []
+    for state, item, action in walk(record):
+        assert item["seat"] == state.current_player()  # the seat to act, before the action
+        assert action in state.legal_actions()
+        seen.append((item["seat"], DECK.code(action.card), len(state.history)))
+    assert seen == [(0, "C1", 0), (1, "C3", 1)]
+    assert state.is_terminal()  # the last action is applied once the loop moves on
+    assert state.result() == replay(record).result()
+
+
+def test_walk_checks_the_record_before_the_first_step() -> None:
+    record = finished_record()
+    record["actions"][1]["card"] = "C2"
+    del record["result"]
+    steps = walk(record)
+    with pytest.raises(InvalidRecordError, match="action 1"):
+        next(steps)  # the bad second action stops the walk before its first step
 
 
 # --------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any, NoReturn
 
 from tarock.core.errors import InvalidRecordError, TarockError
-from tarock.core.protocol import Deal, Game, State, make_game
+from tarock.core.protocol import Action, Deal, Game, State, make_game
 
 FORMAT = "tarock-record/1"
 
@@ -163,6 +163,21 @@ def initial_state(game: Game, record: Mapping[str, Any], deal: Deal) -> State:
     already checked (:func:`replay`), to walk through its actions one by one."""
     envelope = {key: record[key] for key in game.envelope_keys if key in record}
     return game.new_initial_state(deal, record["dealer"], record["deal_multiplier"], **envelope)
+
+
+def walk(record: Mapping[str, Any], game_factory: GameFactory = make_game
+         ) -> Iterator[tuple[State, Mapping[str, Any], Action]]:
+    """Each action of ``record`` with the state before it: to look at every decision of a
+    finished deal as its seat saw it (``state.observation(item["seat"])``). The record is
+    checked first (:func:`replay`), so the walk never stops half-way on a bad record. The
+    state is one object, applied each action when the loop moves on: take what is needed of
+    it (an observation, a clone) before the next step."""
+    game = replay(record, game_factory).game
+    state = initial_state(game, record, game.deal_from_json(record["deal"]))
+    for item in record["actions"]:
+        action = game.action_from_json({k: v for k, v in item.items() if k != "seat"})
+        yield state, item, action
+        state.apply(action)
 
 
 def validate(record: Mapping[str, Any], game_factory: GameFactory = make_game) -> None:
