@@ -19,6 +19,7 @@ from browser_support import (
     hand,
     missing_browser,
     play_until,
+    state,
 )
 from server_support import Server, running_server
 
@@ -33,6 +34,15 @@ def browser() -> Iterator[Any]:
         pytest.skip(f"browser tests skipped: {reason}")
     with chromium() as b:
         yield b
+
+
+@pytest.fixture(autouse=True)
+def pages_closed(browser: Any) -> Iterator[None]:
+    """Each test's pages close with it: a page left open would go on reconnecting to its
+    server's port, which a later test's server may have taken."""
+    yield
+    for context in browser.contexts:
+        context.close()
 
 
 @pytest.fixture
@@ -103,9 +113,13 @@ def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):
 def test_a_card_rises_under_the_pointer_but_its_button_stays(browser, server):
     # A lifted card whose button moved could slide from under a pointer at its edge, drop, be
     # under the pointer again and rise: a flicker for a person, and a card that is never still
-    # for a click (Playwright's "element is not stable").
+    # for a click (Playwright's "element is not stable"). With reduced motion the face stands
+    # where it rests at once: the test reads where a card rests, not how fast a busy machine
+    # draws the frames of its 120 ms rise.
+    from playwright.sync_api import Error as PlaywrightError
+
     table = server.create(**against_bots("ottocento", deals=1, seed=3))
-    page = open_seat(browser, server, table["seats"][0]["url"])
+    page = open_seat(browser, server, table["seats"][0]["url"], reduced_motion="reduce")
     page.wait_for_selector("[data-to-act]")
     play_until(page, PLAYING)
     card = page.locator('[data-card][data-legal="true"]').first
@@ -114,10 +128,25 @@ def test_a_card_rises_under_the_pointer_but_its_button_stays(browser, server):
     page.mouse.move(0, 0)
     page.wait_for_function(lift, arg=[card.element_handle(), -12])
     box = card.bounding_box()
-    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - 3)  # its lower edge
-    page.wait_for_function(lift, arg=[card.element_handle(), -20])
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 3  # its lower edge
+    page.mouse.move(x, y)
+    try:
+        page.wait_for_function(lift, arg=[card.element_handle(), -20])
+    except PlaywrightError:
+        raise AssertionError(f"the card under the pointer did not rise: {under(page, card, x, y)}"
+                             f" (its box {box}, now {card.bounding_box()})") from None
     assert card.bounding_box() == box
     assert card.locator("svg").bounding_box()["y"] == pytest.approx(box["y"] - 20)
+
+
+def under(page: Any, card: Any, x: float, y: float) -> str:
+    """What a failed hover met: the card at the pointer, the face's transform, the page's state."""
+    return str(page.evaluate("""([c, x, y]) => ({
+        at: document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card ?? null,
+        card: c.dataset.card, attached: c.isConnected, hover: c.matches(':hover'),
+        legal: c.dataset.legal, transform: getComputedStyle(c.querySelector('svg')).transform,
+        visible: document.visibilityState, conn: document.getElementById('conn').textContent,
+    })""", [card.element_handle(), x, y])) + " " + state(page)
 
 
 # A view of the same seq comes whenever someone's connection comes or goes. A hand or a button
