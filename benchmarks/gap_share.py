@@ -18,9 +18,17 @@ heuristic as the share is.
 figures (``per_seed``), and every figure over all the deals together, deal by deal, as one run
 of that many deals would give it: a measurement made seed by seed is reproduced by one command.
 
+``--gains FILE`` appends each seed's per-deal gains to FILE (one JSON line a seed, written as
+soon as the seed is done, so a run stopped early keeps its finished seeds), and ``--pool FILE
+...`` reads such files and prints the same figures over all their seeds without playing: a
+measurement sized in advance can be extended later by new seeds and read over every deal
+together, paired, without rerunning the deals already measured. Pooling refuses files whose
+lines differ in game, budget, kinds or options, or that hold a seed twice.
+
 Usage: python benchmarks/gap_share.py --game G [--deals N] [--seed S ...] [--think T]
        [--workers W] [--search KIND] [--compare KIND] [--option KEY=VALUE ...]
-       [--records-dir DIR] [--json]
+       [--records-dir DIR] [--gains FILE] [--json]
+       python benchmarks/gap_share.py --pool FILE [FILE ...] [--json]
 """
 
 from __future__ import annotations
@@ -105,30 +113,83 @@ def figures(args: argparse.Namespace, runs: Runs) -> dict[str, Any]:
     return out
 
 
-def measure(args: argparse.Namespace) -> dict[str, Any]:
-    seeds: list[int] = args.seed
-    options = parse_option_args(args.option or [])
-    out: dict[str, Any] = {"game": args.game, "deals": args.deals * len(seeds),
-                           "seed": seeds[0] if len(seeds) == 1 else seeds,
-                           "think": args.think, "search_kind": args.search,
-                           "given_options": options}
-    if args.compare is not None:
-        out["compare_kind"] = args.compare
+SETTINGS = ("game", "think", "search_kind", "compare_kind", "given_options")
+"""What the lines of a gains file must share to be pooled: the same measurement on other deals."""
+
+
+def settings(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any]:
+    """The settings of a measurement, as its report and its gains lines name them."""
+    return {"game": args.game, "think": args.think, "search_kind": args.search,
+            "compare_kind": args.compare, "given_options": options}
+
+
+def keys_of(head: dict[str, Any]) -> argparse.Namespace:
+    """The run keys' arguments of a measurement's settings (for :func:`run_keys`)."""
+    return argparse.Namespace(search=head["search_kind"], compare=head["compare_kind"])
+
+
+def report(head: dict[str, Any], seeds: list[tuple[int, Runs]]) -> dict[str, Any]:
+    """Every seed's figures and, with several seeds, every figure over all their deals."""
+    keys = keys_of(head)
+    deals = sum(len(runs.gains["search"]) for _, runs in seeds)
+    out: dict[str, Any] = {**{k: v for k, v in head.items() if k != "compare_kind"},
+                           "deals": deals,
+                           "seed": seeds[0][0] if len(seeds) == 1 else [s for s, _ in seeds]}
+    if head["compare_kind"] is not None:
+        out["compare_kind"] = head["compare_kind"]
     every = Runs()
     per_seed: list[dict[str, Any]] = []
-    for seed in seeds:
-        runs = run_seed(args, options, seed)
-        per_seed.append({"seed": seed, "deals": args.deals, **figures(args, runs)})
+    for seed, runs in seeds:
+        per_seed.append({"seed": seed, "deals": len(runs.gains["search"]),
+                         **figures(keys, runs)})
         every.extend(runs)
-    out.update(figures(args, every))
+    out.update(figures(keys, every))
     if len(seeds) > 1:
         out["per_seed"] = per_seed
     return out
 
 
+def measure(args: argparse.Namespace) -> dict[str, Any]:
+    options = parse_option_args(args.option or [])
+    head = settings(args, options)
+    seeds: list[tuple[int, Runs]] = []
+    for seed in args.seed:
+        runs = run_seed(args, options, seed)
+        seeds.append((seed, runs))
+        if args.gains is not None:
+            line = {**head, "seed": seed, "deals": args.deals, "gains": runs.gains,
+                    "seconds": runs.seconds}
+            with args.gains.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")
+    return report(head, seeds)
+
+
+class PoolError(ValueError):
+    """Gains files that are not one measurement on other deals."""
+
+
+def pool(paths: list[Path]) -> dict[str, Any]:
+    """The figures over every seed of gains files written by ``--gains``, as one run over all
+    their deals would print them."""
+    lines = [json.loads(text) for path in paths
+             for text in path.read_text(encoding="utf-8").splitlines() if text.strip()]
+    if not lines:
+        raise PoolError("no seed in the gains files")
+    head = {key: lines[0][key] for key in SETTINGS}
+    seeds: list[tuple[int, Runs]] = []
+    for line in lines:
+        other = {key: line[key] for key in SETTINGS}
+        if other != head:
+            raise PoolError(f"seed {line['seed']} was measured with {other}, not {head}")
+        if any(seed == line["seed"] for seed, _ in seeds):
+            raise PoolError(f"seed {line['seed']} is in the gains files twice")
+        seeds.append((line["seed"], Runs(gains=line["gains"], seconds=line["seconds"])))
+    return report(head, seeds)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, nargs="+", default=[0],
                         help="one seed, or several: each seed's deals, then all together")
@@ -140,18 +201,27 @@ def main() -> None:
                         help="a second search kind to run on the same deals (search:confidence=1)")
     parser.add_argument("--option", action="append", metavar="KEY=VALUE")
     parser.add_argument("--records-dir", type=Path, default=None)
+    parser.add_argument("--gains", type=Path, default=None, metavar="FILE",
+                        help="append each seed's per-deal gains to FILE (JSON lines)")
+    parser.add_argument("--pool", type=Path, nargs="+", default=None, metavar="FILE",
+                        help="print the figures over every seed of gains files; play nothing")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    report = measure(args)
+    if (args.pool is None) == (args.game is None):
+        parser.error("give either --game (to measure) or --pool (to read gains files)")
+    try:
+        out = measure(args) if args.pool is None else pool(args.pool)
+    except PoolError as error:
+        parser.error(str(error))
     if args.json:
-        print(json.dumps(report, indent=2))
+        print(json.dumps(out, indent=2))
         return
-    for part in report.get("per_seed", []):
+    for part in out.get("per_seed", []):
         print(f"seed {part['seed']}:")
         print_figures(part)
-    if "per_seed" in report:
-        print(f"all {report['deals']} deals:")
-    print_figures(report)
+    if "per_seed" in out:
+        print(f"all {out['deals']} deals:")
+    print_figures(out)
 
 
 def print_figures(report: dict[str, Any]) -> None:

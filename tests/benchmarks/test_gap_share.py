@@ -4,8 +4,10 @@ measurement of one of its settings has a command that reruns it."""
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
+import pytest
 from benchmark_support import load_benchmark
 
 from tarock.core.records import read_records
@@ -14,7 +16,8 @@ from tarock.core.records import read_records
 def test_the_search_kind_with_its_settings_plays_against_the_heuristic(tmp_path: Path) -> None:
     kind = "search:rollouts=false:samples=2"
     args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3], think=0.05, workers=1,
-                              option=None, records_dir=tmp_path, search=kind, compare=None)
+                              option=None, records_dir=tmp_path, search=kind, compare=None,
+                              gains=None)
     out = load_benchmark("gap_share").measure(args)
     assert out["search_kind"] == kind
     assert out["search"]["n"] == out["omniscient"]["n"] == out["share"]["n"] == 1
@@ -27,7 +30,8 @@ def test_a_second_kind_is_compared_on_the_same_deals(tmp_path: Path) -> None:
     deal by deal, which is the difference of their gains."""
     first, second = "search:rollouts=false:samples=2", "search:rollouts=false:samples=1"
     args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=[3], think=0.05, workers=1,
-                              option=None, records_dir=tmp_path, search=first, compare=second)
+                              option=None, records_dir=tmp_path, search=first, compare=second,
+                              gains=None)
     out = load_benchmark("gap_share").measure(args)
     assert out["compare_kind"] == second and out["search_minus_compare"]["n"] == 2
     gap = out["search"]["mean"] - out["compare"]["mean"]
@@ -44,7 +48,7 @@ def test_several_seeds_are_measured_one_by_one_and_together(tmp_path: Path) -> N
     kind = "search:rollouts=false:samples=1"
     args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3, 6], think=0.05,
                               workers=1, option=None, records_dir=tmp_path, search=kind,
-                              compare=None)
+                              compare=None, gains=None)
     out = load_benchmark("gap_share").measure(args)
     assert out["deals"] == 2 and out["seed"] == [3, 6]
     assert [part["seed"] for part in out["per_seed"]] == [3, 6]
@@ -64,6 +68,47 @@ def test_deals_without_a_gap_have_no_share() -> None:
     share is reported as none instead of failing the run (a division by zero)."""
     args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[4], think=0.05, workers=1,
                               option=None, records_dir=None, search="search:samples=1",
-                              compare=None)
+                              compare=None, gains=None)
     out = load_benchmark("gap_share").measure(args)
     assert out["omniscient"]["mean"] == 0 and out["share"] is None
+
+
+def test_gains_kept_seed_by_seed_are_read_again_as_the_run_printed_them(tmp_path: Path) -> None:
+    """``--gains``: one line a seed; ``--pool`` over them gives every figure of the run, per
+    seed and over all the deals together, whether the seeds lie in one file or in several."""
+    gap_share = load_benchmark("gap_share")
+    gains = tmp_path / "gains.jsonl"
+    args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=[3, 6], think=0.05,
+                              workers=1, option=None, records_dir=None,
+                              search="search:rollouts=false:samples=1",
+                              compare="search:rollouts=false:samples=2", gains=gains)
+    out = gap_share.measure(args)
+    lines = gains.read_text(encoding="utf-8").splitlines()
+    assert [json.loads(line)["seed"] for line in lines] == [3, 6]
+    assert gap_share.pool([gains]) == out
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    first.write_text(lines[0] + "\n", encoding="utf-8")
+    second.write_text(lines[1] + "\n", encoding="utf-8")
+    assert gap_share.pool([first, second]) == out
+    alone = gap_share.pool([second])
+    assert alone["seed"] == 6 and alone["share"] == out["per_seed"][1]["share"]
+
+
+def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: Path) -> None:
+    gap_share = load_benchmark("gap_share")
+    gains = tmp_path / "gains.jsonl"
+    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3], think=0.05, workers=1,
+                              option=None, records_dir=None, search="search:samples=1",
+                              compare=None, gains=gains)
+    gap_share.measure(args)
+    line = json.loads(gains.read_text(encoding="utf-8"))
+    with pytest.raises(gap_share.PoolError, match="twice"):
+        gap_share.pool([gains, gains])
+    other = tmp_path / "other.jsonl"
+    other.write_text(json.dumps({**line, "seed": 4, "think": 1.0}) + "\n", encoding="utf-8")
+    with pytest.raises(gap_share.PoolError, match="seed 4 was measured with"):
+        gap_share.pool([gains, other])
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    with pytest.raises(gap_share.PoolError, match="no seed"):
+        gap_share.pool([empty])
