@@ -66,25 +66,26 @@ class Runs:
             self.seconds[key] = self.seconds.get(key, 0.0) + other.seconds[key]
 
 
-def run_keys(args: argparse.Namespace) -> list[tuple[str, str]]:
-    """The runs on each seed's deals, by key: the search kind's, the compared kind's (with
-    ``--compare``) and the omniscient player's, each against the heuristic."""
-    out = [("search", args.search), ("omniscient", "omniscient")]
-    if args.compare is not None:
-        out.insert(1, ("compare", args.compare))
+def run_keys(head: dict[str, Any]) -> list[tuple[str, str]]:
+    """The runs on each seed's deals of a measurement's settings (:func:`settings`), by key: the
+    search kind's, the compared kind's (with ``--compare``) and the omniscient player's, each
+    against the heuristic."""
+    out = [("search", head["search_kind"]), ("omniscient", "omniscient")]
+    if head["compare_kind"] is not None:
+        out.insert(1, ("compare", head["compare_kind"]))
     return out
 
 
-def run_seed(args: argparse.Namespace, options: dict[str, Any], seed: int) -> Runs:
+def run_seed(args: argparse.Namespace, head: dict[str, Any], seed: int) -> Runs:
     """Every run on one seed's deals, its records kept under ``--records-dir`` if given."""
     runs = Runs()
-    for key, kind in run_keys(args):
+    for key, kind in run_keys(head):
         records = None
         if args.records_dir is not None:
             args.records_dir.mkdir(parents=True, exist_ok=True)
             records = args.records_dir / f"arena-{args.game}-{key}-{seed}.jsonl"
         start = time.perf_counter()
-        result = run_arena(args.game, options, [kind, "heuristic"], args.deals, seed,
+        result = run_arena(args.game, head["given_options"], [kind, "heuristic"], args.deals, seed,
                            workers=args.workers, records_path=records,
                            think=None if key == "omniscient" else args.think)
         runs.gains[key] = gains(result)
@@ -98,14 +99,14 @@ def share(gains: list[float], ceiling: list[float]) -> dict[str, Any] | None:
     return None if math.fsum(ceiling) == 0 else ratio_of_means(gains, ceiling).to_json()
 
 
-def figures(args: argparse.Namespace, runs: Runs) -> dict[str, Any]:
+def figures(head: dict[str, Any], runs: Runs) -> dict[str, Any]:
     """Each run's gain over the heuristic, the share of the gap and, with ``--compare``, the
     compared kind's share and the two kinds' difference, over the deals of ``runs``."""
     out: dict[str, Any] = {key: {**mean_interval(runs.gains[key]).to_json(),
                                  "seconds": round(runs.seconds[key], 1)}
-                           for key, _ in run_keys(args)}
+                           for key, _ in run_keys(head)}
     out["share"] = share(runs.gains["search"], runs.gains["omniscient"])
-    if args.compare is not None:
+    if head["compare_kind"] is not None:
         out["compare_share"] = share(runs.gains["compare"], runs.gains["omniscient"])
         out["search_minus_compare"] = mean_interval(
             [a - b for a, b in zip(runs.gains["search"], runs.gains["compare"], strict=True)]
@@ -123,14 +124,8 @@ def settings(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any
             "compare_kind": args.compare, "given_options": options}
 
 
-def keys_of(head: dict[str, Any]) -> argparse.Namespace:
-    """The run keys' arguments of a measurement's settings (for :func:`run_keys`)."""
-    return argparse.Namespace(search=head["search_kind"], compare=head["compare_kind"])
-
-
 def report(head: dict[str, Any], seeds: list[tuple[int, Runs]]) -> dict[str, Any]:
     """Every seed's figures and, with several seeds, every figure over all their deals."""
-    keys = keys_of(head)
     deals = sum(len(runs.gains["search"]) for _, runs in seeds)
     out: dict[str, Any] = {**{k: v for k, v in head.items() if k != "compare_kind"},
                            "deals": deals,
@@ -141,20 +136,19 @@ def report(head: dict[str, Any], seeds: list[tuple[int, Runs]]) -> dict[str, Any
     per_seed: list[dict[str, Any]] = []
     for seed, runs in seeds:
         per_seed.append({"seed": seed, "deals": len(runs.gains["search"]),
-                         **figures(keys, runs)})
+                         **figures(head, runs)})
         every.extend(runs)
-    out.update(figures(keys, every))
+    out.update(figures(head, every))
     if len(seeds) > 1:
         out["per_seed"] = per_seed
     return out
 
 
 def measure(args: argparse.Namespace) -> dict[str, Any]:
-    options = parse_option_args(args.option or [])
-    head = settings(args, options)
+    head = settings(args, parse_option_args(args.option or []))
     seeds: list[tuple[int, Runs]] = []
     for seed in args.seed:
-        runs = run_seed(args, options, seed)
+        runs = run_seed(args, head, seed)
         seeds.append((seed, runs))
         if args.gains is not None:
             line = {**head, "seed": seed, "deals": args.deals, "gains": runs.gains,
@@ -171,19 +165,26 @@ class PoolError(ValueError):
 def pool(paths: list[Path]) -> dict[str, Any]:
     """The figures over every seed of gains files written by ``--gains``, as one run over all
     their deals would print them."""
-    lines = [json.loads(text) for path in paths
-             for text in path.read_text(encoding="utf-8").splitlines() if text.strip()]
-    if not lines:
-        raise PoolError("no seed in the gains files")
-    head = {key: lines[0][key] for key in SETTINGS}
+    head: dict[str, Any] | None = None
     seeds: list[tuple[int, Runs]] = []
-    for line in lines:
-        other = {key: line[key] for key in SETTINGS}
-        if other != head:
-            raise PoolError(f"seed {line['seed']} was measured with {other}, not {head}")
-        if any(seed == line["seed"] for seed, _ in seeds):
-            raise PoolError(f"seed {line['seed']} is in the gains files twice")
-        seeds.append((line["seed"], Runs(gains=line["gains"], seconds=line["seconds"])))
+    for path in paths:
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if not text.strip():
+                continue
+            try:
+                line = json.loads(text)
+                other = {key: line[key] for key in SETTINGS}
+                seed, runs = line["seed"], Runs(gains=line["gains"], seconds=line["seconds"])
+            except (ValueError, KeyError, TypeError) as error:
+                raise PoolError(f"{path}:{number} is not a line of --gains: {error!r}") from None
+            head = other if head is None else head
+            if other != head:
+                raise PoolError(f"seed {seed} was measured with {other}, not {head}")
+            if any(seed == kept for kept, _ in seeds):
+                raise PoolError(f"seed {seed} is in the gains files twice")
+            seeds.append((seed, runs))
+    if head is None:
+        raise PoolError("no seed in the gains files")
     return report(head, seeds)
 
 

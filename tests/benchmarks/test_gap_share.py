@@ -112,3 +112,7 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
     empty.touch()
     with pytest.raises(gap_share.PoolError, match="no seed"):
         gap_share.pool([empty])
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({"seed": 5}) + "\n", encoding="utf-8")
+    with pytest.raises(gap_share.PoolError, match=r"broken\.jsonl:1 is not a line of --gains"):
+        gap_share.pool([broken])
