@@ -83,10 +83,10 @@ def run_seed(args: argparse.Namespace, head: dict[str, Any], seed: int) -> Runs:
         records = None
         if args.records_dir is not None:
             args.records_dir.mkdir(parents=True, exist_ok=True)
-            records = args.records_dir / f"arena-{args.game}-{key}-{seed}.jsonl"
+            records = args.records_dir / f"arena-{head['game']}-{key}-{seed}.jsonl"
         start = time.perf_counter()
-        result = run_arena(args.game, head["given_options"], [kind, "heuristic"], args.deals, seed,
-                           workers=args.workers, records_path=records,
+        result = run_arena(head["game"], head["given_options"], [kind, "heuristic"], args.deals,
+                           seed, workers=args.workers, records_path=records,
                            think=None if key == "omniscient" else args.think)
         runs.gains[key] = gains(result)
         runs.seconds[key] = time.perf_counter() - start
@@ -175,6 +175,9 @@ def pool(paths: list[Path]) -> dict[str, Any]:
                 line = json.loads(text)
                 other = {key: line[key] for key in SETTINGS}
                 seed, runs = line["seed"], Runs(gains=line["gains"], seconds=line["seconds"])
+                keys = {key for key, _ in run_keys(other)}
+                if set(runs.gains) != keys or len({len(runs.gains[k]) for k in keys}) != 1:
+                    raise ValueError(f"its gains are not one list of deals for each of {keys}")
             except (ValueError, KeyError, TypeError) as error:
                 raise PoolError(f"{path}:{number} is not a line of --gains: {error!r}") from None
             head = other if head is None else head

@@ -116,3 +116,8 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
     broken.write_text(json.dumps({"seed": 5}) + "\n", encoding="utf-8")
     with pytest.raises(gap_share.PoolError, match=r"broken\.jsonl:1 is not a line of --gains"):
         gap_share.pool([broken])
+    short = tmp_path / "short.jsonl"
+    cut = {**line["gains"], "omniscient": line["gains"]["omniscient"][:0]}
+    short.write_text(json.dumps({**line, "gains": cut}) + "\n", encoding="utf-8")
+    with pytest.raises(gap_share.PoolError, match="not one list of deals"):
+        gap_share.pool([short])
