@@ -121,3 +121,16 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
     short.write_text(json.dumps({**line, "gains": cut}) + "\n", encoding="utf-8")
     with pytest.raises(gap_share.PoolError, match="not one list of deals"):
         gap_share.pool([short])
+
+
+def test_the_kept_gains_of_the_hungarian_row_reprint_it() -> None:
+    """The strength page's Hungarian row at 1 s is read from the gains kept in the repository,
+    so later seeds can be pooled with them: the file holds the row's 600 deals and gives its
+    figures (+2.78 [+1.45, +4.11], 90% [48%, 133%])."""
+    kept = Path(__file__).parents[2] / "benchmarks" / "gains" / "hungarian-tarokk-1s.jsonl"
+    out = load_benchmark("gap_share").pool([kept])
+    assert (out["game"], out["think"], out["search_kind"]) == ("hungarian-tarokk", 1.0, "search")
+    assert out["deals"] == 600 and out["seed"] == [206, 207, 208]
+    search, share = out["search"], out["share"]
+    assert [round(search[k], 2) for k in ("mean", "ci_low", "ci_high")] == [2.78, 1.45, 4.11]
+    assert [round(share[k], 2) for k in ("mean", "ci_low", "ci_high")] == [0.90, 0.48, 1.33]
