@@ -127,11 +127,8 @@ def settings(args: argparse.Namespace, options: dict[str, Any]) -> dict[str, Any
 def report(head: dict[str, Any], seeds: list[tuple[int, Runs]]) -> dict[str, Any]:
     """Every seed's figures and, with several seeds, every figure over all their deals."""
     deals = sum(len(runs.gains["search"]) for _, runs in seeds)
-    out: dict[str, Any] = {**{k: v for k, v in head.items() if k != "compare_kind"},
-                           "deals": deals,
-                           "seed": seeds[0][0] if len(seeds) == 1 else [s for s, _ in seeds]}
-    if head["compare_kind"] is not None:
-        out["compare_kind"] = head["compare_kind"]
+    out: dict[str, Any] = {k: v for k, v in head.items() if v is not None or k != "compare_kind"}
+    out.update(deals=deals, seed=seeds[0][0] if len(seeds) == 1 else [s for s, _ in seeds])
     every = Runs()
     per_seed: list[dict[str, Any]] = []
     for seed, runs in seeds:

@@ -13,11 +13,18 @@ from benchmark_support import load_benchmark
 from tarock.core.records import read_records
 
 
+def measurement(**given: object) -> argparse.Namespace:
+    """``gap_share.py``'s arguments for a small Bavarian measurement, with ``given`` in place of
+    the defaults."""
+    defaults: dict[str, object] = dict(
+        game="bavarian-tarock", deals=1, seed=[3], think=0.05, workers=1, option=None,
+        records_dir=None, search="search:samples=1", compare=None, gains=None)
+    return argparse.Namespace(**{**defaults, **given})
+
+
 def test_the_search_kind_with_its_settings_plays_against_the_heuristic(tmp_path: Path) -> None:
     kind = "search:rollouts=false:samples=2"
-    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3], think=0.05, workers=1,
-                              option=None, records_dir=tmp_path, search=kind, compare=None,
-                              gains=None)
+    args = measurement(records_dir=tmp_path, search=kind)
     out = load_benchmark("gap_share").measure(args)
     assert out["search_kind"] == kind
     assert out["search"]["n"] == out["omniscient"]["n"] == out["share"]["n"] == 1
@@ -29,9 +36,7 @@ def test_a_second_kind_is_compared_on_the_same_deals(tmp_path: Path) -> None:
     """``--compare``: both kinds against the heuristic on the same deals, and their difference
     deal by deal, which is the difference of their gains."""
     first, second = "search:rollouts=false:samples=2", "search:rollouts=false:samples=1"
-    args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=[3], think=0.05, workers=1,
-                              option=None, records_dir=tmp_path, search=first, compare=second,
-                              gains=None)
+    args = measurement(deals=2, records_dir=tmp_path, search=first, compare=second)
     out = load_benchmark("gap_share").measure(args)
     assert out["compare_kind"] == second and out["search_minus_compare"]["n"] == 2
     gap = out["search"]["mean"] - out["compare"]["mean"]
@@ -46,9 +51,7 @@ def test_several_seeds_are_measured_one_by_one_and_together(tmp_path: Path) -> N
     """``--seed 3 6``: each seed's deals with their own figures, and every figure over all the
     deals together, as the deals of the two seeds concatenated."""
     kind = "search:rollouts=false:samples=1"
-    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3, 6], think=0.05,
-                              workers=1, option=None, records_dir=tmp_path, search=kind,
-                              compare=None, gains=None)
+    args = measurement(seed=[3, 6], records_dir=tmp_path, search=kind)
     out = load_benchmark("gap_share").measure(args)
     assert out["deals"] == 2 and out["seed"] == [3, 6]
     assert [part["seed"] for part in out["per_seed"]] == [3, 6]
@@ -66,9 +69,7 @@ def test_several_seeds_are_measured_one_by_one_and_together(tmp_path: Path) -> N
 def test_deals_without_a_gap_have_no_share() -> None:
     """Seed 4's first Bavarian deal gives the omniscient player nothing over the heuristic: its
     share is reported as none instead of failing the run (a division by zero)."""
-    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[4], think=0.05, workers=1,
-                              option=None, records_dir=None, search="search:samples=1",
-                              compare=None, gains=None)
+    args = measurement(seed=[4])
     out = load_benchmark("gap_share").measure(args)
     assert out["omniscient"]["mean"] == 0 and out["share"] is None
 
@@ -78,10 +79,8 @@ def test_gains_kept_seed_by_seed_are_read_again_as_the_run_printed_them(tmp_path
     seed and over all the deals together, whether the seeds lie in one file or in several."""
     gap_share = load_benchmark("gap_share")
     gains = tmp_path / "gains.jsonl"
-    args = argparse.Namespace(game="bavarian-tarock", deals=2, seed=[3, 6], think=0.05,
-                              workers=1, option=None, records_dir=None,
-                              search="search:rollouts=false:samples=1",
-                              compare="search:rollouts=false:samples=2", gains=gains)
+    args = measurement(deals=2, seed=[3, 6], search="search:rollouts=false:samples=1",
+                       compare="search:rollouts=false:samples=2", gains=gains)
     out = gap_share.measure(args)
     lines = gains.read_text(encoding="utf-8").splitlines()
     assert [json.loads(line)["seed"] for line in lines] == [3, 6]
@@ -97,9 +96,7 @@ def test_gains_kept_seed_by_seed_are_read_again_as_the_run_printed_them(tmp_path
 def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: Path) -> None:
     gap_share = load_benchmark("gap_share")
     gains = tmp_path / "gains.jsonl"
-    args = argparse.Namespace(game="bavarian-tarock", deals=1, seed=[3], think=0.05, workers=1,
-                              option=None, records_dir=None, search="search:samples=1",
-                              compare=None, gains=gains)
+    args = measurement(gains=gains)
     gap_share.measure(args)
     line = json.loads(gains.read_text(encoding="utf-8"))
     with pytest.raises(gap_share.PoolError, match="twice"):

@@ -141,7 +141,7 @@ def test_a_card_rises_under_the_pointer_but_its_button_stays(browser, server):
 
 def under(page: Any, card: Any, x: float, y: float) -> str:
     """What a failed hover met: the card at the pointer, the face's transform, and the page's
-    state (its connection among it)."""
+    state (:func:`state`, which reports its connection too)."""
     return str(page.evaluate("""([c, x, y]) => ({
         at: document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card ?? null,
         card: c.dataset.card, attached: c.isConnected, hover: c.matches(':hover'),
