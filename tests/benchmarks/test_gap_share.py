@@ -120,14 +120,21 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
         gap_share.pool([short])
 
 
-def test_the_kept_gains_of_the_hungarian_row_reprint_it() -> None:
-    """The strength page's Hungarian row at 1 s is read from the gains kept in the repository,
-    so later seeds can be pooled with them: the file holds the row's 600 deals and gives its
-    figures (+2.78 [+1.45, +4.11], 90% [48%, 133%])."""
-    kept = Path(__file__).parents[2] / "benchmarks" / "gains" / "hungarian-tarokk-1s.jsonl"
+@pytest.mark.parametrize(("name", "deals", "seed", "search", "share"), [
+    ("hungarian-tarokk-1s", 600, [206, 207, 208], [2.78, 1.45, 4.11], [0.90, 0.48, 1.33]),
+    ("hungarian-tarokk-1s-bonuses-read", 200, 208, [2.34, 1.42, 3.26], [0.61, 0.42, 0.79]),
+])
+def test_the_kept_gains_of_the_hungarian_rows_reprint_them(
+        name: str, deals: int, seed: int | list[int], search: list[float],
+        share: list[float]) -> None:
+    """The Hungarian figures at 1 s that the strength pages give are read from the gains kept in
+    the repository, so later seeds can be pooled with them: each file holds its seeds' deals
+    and gives their figures (the strength page's row: +2.78 [+1.45, +4.11], 90% [48%,
+    133%]; seed 208 rerun by the player that reads the other team's bonuses: +2.34 [+1.42,
+    +3.26], 61% [42%, 79%])."""
+    kept = Path(__file__).parents[2] / "benchmarks" / "gains" / f"{name}.jsonl"
     out = load_benchmark("gap_share").pool([kept])
     assert (out["game"], out["think"], out["search_kind"]) == ("hungarian-tarokk", 1.0, "search")
-    assert out["deals"] == 600 and out["seed"] == [206, 207, 208]
-    search, share = out["search"], out["share"]
-    assert [round(search[k], 2) for k in ("mean", "ci_low", "ci_high")] == [2.78, 1.45, 4.11]
-    assert [round(share[k], 2) for k in ("mean", "ci_low", "ci_high")] == [0.90, 0.48, 1.33]
+    assert (out["deals"], out["seed"]) == (deals, seed)
+    assert [round(out["search"][k], 2) for k in ("mean", "ci_low", "ci_high")] == search
+    assert [round(out["share"][k], 2) for k in ("mean", "ci_low", "ci_high")] == share

@@ -26,6 +26,7 @@ from tarock.hungarian.strategy.heuristic import hand_strength
 from tarock.hungarian.strategy.inference import (
     PASS_ANYWAY,
     SURPRISE,
+    AnnouncementLikelihood,
     AuctionLikelihood,
     KontraLikelihood,
     pass_probability,
@@ -300,22 +301,31 @@ def test_a_hungarian_pass_after_a_bid_says_less_than_an_opening_pass() -> None:
     assert pass_probability(skiz, None, False, False) == 1.0
 
 
-def test_hungarian_kontra_model_reads_the_heuristics_kontras() -> None:
-    """With the true hands, every kontra the other team of heuristic players gave is one the
-    model predicts (likelihood 1): a wrong team, level or hand read makes some of them a
-    surprise, and a world with hands dealt at random makes about two in five of them one (at
-    least a quarter here: a model that read nothing would pass the first check)."""
+@pytest.mark.parametrize(("model_of", "read_as", "deals", "least", "share"), [
+    (KontraLikelihood, "kontras", 800, 30, 0.25),
+    (AnnouncementLikelihood, "announced", 300, 40, 0.4),
+])
+def test_hungarian_kontra_and_bonus_models_read_the_heuristics_own(
+        model_of: Any, read_as: str, deals: int, least: int, share: float) -> None:
+    """With the true hands, every kontra the other team of heuristic players gave, and every
+    bonus it announced, is one the model predicts (likelihood 1): a wrong team, level or hand
+    read makes some of them a surprise, and a world with hands dealt at random makes about two
+    in five of the kontras one and three in five of the bonuses (at least a quarter and two
+    fifths here: a model that read nothing would pass the first check). The search player
+    weighs its worlds with both."""
     game = make_game("hungarian-tarokk")
     domain = search_domain(game)
     read = surprised = 0
-    for obs, state in _decisions(game, 800, lambda o: True):
-        model = KontraLikelihood(obs)
+    for obs, state in _decisions(game, deals, lambda o: True):
+        model = model_of(obs)
         assert model(domain.true_world(state)) == 1.0
-        read += len(model.kontras)
-        world = HungarianSampler(game.opt, obs).sample(random.Random(0))
-        surprised += round(math.log(model(world), SURPRISE)) if model else 0
-    assert read >= 30
-    assert surprised >= read / 4, (read, surprised)
+        read += len(getattr(model, read_as))
+        if model:
+            world = HungarianSampler(game.opt, obs).sample(random.Random(0))
+            surprised += round(math.log(model(world), SURPRISE))
+            assert model_of in {type(part) for part in domain.likelihood(game, obs).parts}
+    assert read >= least
+    assert surprised >= share * read, (read, surprised)
 
 
 def test_a_raised_kontra_on_a_trull_puts_the_skiz_in_the_raisers_hand() -> None:
@@ -341,6 +351,37 @@ def test_a_raised_kontra_on_a_trull_puts_the_skiz_in_the_raisers_hand() -> None:
     assert model(world("T2 T3 T4 T5 T6 T7")) == pytest.approx(SURPRISE ** 2)
     other_side = KontraLikelihood({**obs, "my_team": "opponents"})
     assert [q for q, *_ in other_side.kontras] == [1]  # the declarer's rekontra
+
+
+def test_an_announced_volat_puts_a_double_games_hand_with_the_declarer() -> None:
+    """The declarer (seat 1) announced the trull and the volát, and seat 2 the four kings. Seat
+    0, a defender who does not know the declarer's partner, reads the declarer's announcements
+    only: the volát as the double game's hand (nine tarokks with both great honours), the trull
+    as both great honours with five tarokks. Seat 2 may be seat 0's fellow defender, so its four
+    kings say nothing until seat 2 is known to be the partner (then: all four kings and five
+    tarokks). The declarer, whose partner and sides are unknown, reads nothing."""
+    hand = HUNGARIAN_DECK.mask
+    obs = {"seat": 0, "active": [0, 1, 2, 3], "declarer": 1, "my_team": "opponents",
+           "public_side": {"0": "unknown", "1": "d", "2": "unknown", "3": "unknown"},
+           "announcements": [{"seat": 1, "type": "announce", "bonus": "trull"},
+                             {"seat": 1, "type": "announce", "bonus": "volat"},
+                             {"seat": 2, "type": "announce", "bonus": "four_kings"}]}
+    model = AnnouncementLikelihood(obs)
+    assert [(q, m["bonus"]) for q, m in model.announced] == [(1, "trull"), (1, "double")]
+    nine = "T22 T21 T20 T19 T18 T17 T16 T15 T14"
+
+    def world(declarer: str, kings: str = "HK SK CK DK T1 T2 T3 T4 T5") -> World:
+        return World({1: hand(declarer.split()), 2: hand(kings.split())}, {})
+
+    assert model(world(nine)) == 1.0
+    assert model(world("T22 T21 T20 T19 T18 T17 T16 T15 HK")) == pytest.approx(SURPRISE)
+    assert model(world("T22 T20 T19 T18 T17 T16 T15 T14 T13")) == pytest.approx(SURPRISE ** 2)
+    known = AnnouncementLikelihood({**obs, "partner": 2})
+    assert [(q, m["bonus"]) for q, m in known.announced][-1] == (2, "four_kings")
+    assert known(world(nine)) == 1.0
+    assert known(world(nine, "HK SK CK T1 T2 T3 T4 T5 T6")) == pytest.approx(SURPRISE)
+    declarer = AnnouncementLikelihood({**obs, "seat": 1, "my_team": "declarer"})
+    assert not declarer
 
 
 @pytest.mark.parametrize("options", [None, {"variant": "simple", "simple_bettel": True},

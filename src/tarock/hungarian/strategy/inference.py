@@ -43,6 +43,17 @@ level: the odd levels are given against the item's owners, the even ones by them
 other team's kontras are read: a partner who searches raises by play-outs, with hands the
 heuristic's rule would not raise with, and reading those raises as the heuristic's would put in
 the partner's hand the very cards that the other team's raises show to be theirs.
+
+So do the bonuses the other team announced (:class:`AnnouncementLikelihood`): the heuristic
+announces one only where its hand clears the bonus's threshold (:func:`would_announce`, the trull
+with both great honours, the four kings with all four), and each announcement the heuristic, with
+that seat's hand in a world, would not have made makes the world ``SURPRISE`` times as likely.
+The volát it never announces from one hand; it is read as at least the double game's hand
+(``READ_AS``), without which taking every trick is out of reach. Unread, a volát announced and
+raised left a searching defender with worlds of an average declarer, who fails it, and the
+defender raised the kontra to the fifth level against a declarer who made it. Only the
+announcements of seats the observer knows to be on the other team are read (the declarer, and
+whoever the public sides or the known partner show), for the kontras' reason.
 """
 
 from __future__ import annotations
@@ -66,8 +77,9 @@ from tarock.hungarian.strategy.heuristic import (
 from tarock.hungarian.strategy.sampler import World
 from tarock.players.inference import logistic
 
+READ_AS = {"volat": "double"}  # bonuses the heuristic never announces, read as the nearest it does
 TAU = 1.5  # strength points: how sharply the likelihood of a bid turns around its need
-SURPRISE = 0.1  # a kontra the heuristic would not give, relative to one it would
+SURPRISE = 0.1  # a kontra or bonus the heuristic would not give, relative to one it would
 PASS_ANYWAY = 0.1  # the chance of a pass where the heuristic would bid, a great honour and all
 NEED = {1: PAGAT_ONLY_MIN, **dict(STRENGTH_FOR_LEVEL)}
 
@@ -160,8 +172,55 @@ class KontraLikelihood:
     def __call__(self, world: World) -> float:
         w = 1.0
         for q, team, kontra, move in self.kontras:
-            k = Knowledge(seat=q, active=[], hand=world.hands[q] | self.played[q], declarer=None,
-                          level=0, team=team, ally={}, kontra=kontra)
-            if not would_announce(k, move):
+            if not would_announce(seat_knowledge(q, team, world.hands[q] | self.played[q],
+                                                 kontra), move):
                 w *= SURPRISE
         return w
+
+
+class AnnouncementLikelihood:
+    """The probability of the bonuses the other team announced in ``obs``, as a function of a
+    world (see the module docstring)."""
+
+    def __init__(self, obs: dict[str, Any]):
+        self.played = played_masks(DECK, obs)
+        self.team = {"d": "o", "o": "d"}.get(TEAM_OF_WORD.get(obs.get("my_team", "")), "")
+        others = other_team_seats(obs)
+        # (seat, its announcement as the heuristic's rule reads it)
+        self.announced = [(e["seat"], {**e, "bonus": READ_AS.get(e["bonus"], e["bonus"])})
+                          for e in obs.get("announcements", [])
+                          if e["type"] == "announce" and e["seat"] in others]
+
+    def __bool__(self) -> bool:
+        return bool(self.announced)
+
+    def __call__(self, world: World) -> float:
+        w = 1.0
+        for q, move in self.announced:
+            if not would_announce(seat_knowledge(q, self.team, world.hands[q] | self.played[q]),
+                                  move):
+                w *= SURPRISE
+        return w
+
+
+def seat_knowledge(seat: int, team: str, hand: int,
+                   kontra: dict[tuple[str, str], int] | None = None) -> Knowledge:
+    """What the heuristic's announcement rule reads of a seat of ``team`` in a world: the cards
+    it plays with (``hand``) and the kontra levels before its move; nothing of the others."""
+    return Knowledge(seat=seat, active=[], hand=hand, declarer=None, level=0, team=team, ally={},
+                     kontra=kontra or {})
+
+
+def other_team_seats(obs: dict[str, Any]) -> set[int]:
+    """The seats that the seat of ``obs`` knows to be on the other team: all but its partner
+    where it knows the partner (the partner himself does), else those the public sides show
+    (the declarer's is always shown)."""
+    me, mine = obs["seat"], TEAM_OF_WORD.get(obs.get("my_team", ""))
+    if mine is None:
+        return set()
+    if "partner" in obs:
+        declarers = {obs.get("declarer"), obs["partner"]}
+        return {q for q in obs["active"] if q != me and (q in declarers) != (mine == "d")}
+    sides = obs.get("public_side", {})
+    return {q for q in obs["active"] if q != me and sides.get(str(q)) in ("d", "o")
+            and sides[str(q)] != mine}

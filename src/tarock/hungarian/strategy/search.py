@@ -4,13 +4,14 @@ the count claim.
 Before card play (the calls, the raise, the discard, the call of the partner and the other
 announcements), each world is a whole deal that agrees with the record seen
 (:class:`~tarock.hungarian.strategy.deal_sampler.DealSampler`), weighted by how likely its hands
-made the calls and the other team's kontras (:mod:`~tarock.hungarian.strategy.inference`); the
-search player plays every legal action out in it (:mod:`tarock.players.rollouts`), of the
-discards only the heuristic's best ``DISCARD_CANDIDATES``. So are the cards of the first tricks,
-where no world can be solved in the time.
+made the calls and the other team's kontras and bonuses
+(:mod:`~tarock.hungarian.strategy.inference`); the search player plays every legal action out in
+it (:mod:`tarock.players.rollouts`), of the discards only the heuristic's best
+``DISCARD_CANDIDATES``. So are the cards of the first tricks, where no world can be solved in the
+time.
 
 In card play, worlds come from :class:`~tarock.hungarian.strategy.sampler.HungarianSampler`,
-weighted by the auction and the other team's kontras
+weighted by the auction and the other team's kontras and bonuses
 (:mod:`~tarock.hungarian.strategy.inference`); each is turned into a
 :class:`~tarock.hungarian.strategy.solver.Position` with the public record of the observation
 (tricks, kontra levels, announcements) and solved. With the pure-Python
@@ -37,7 +38,11 @@ from tarock.hungarian.cards import DECK, POINTS
 from tarock.hungarian.strategy.deal_sampler import DealSampler
 from tarock.hungarian.strategy.fast import FastSolver
 from tarock.hungarian.strategy.heuristic import discard_values, read_observation
-from tarock.hungarian.strategy.inference import AuctionLikelihood, KontraLikelihood
+from tarock.hungarian.strategy.inference import (
+    AnnouncementLikelihood,
+    AuctionLikelihood,
+    KontraLikelihood,
+)
 from tarock.hungarian.strategy.sampler import TEAM_BY_WORD, HungarianSampler, World
 from tarock.hungarian.strategy.solver import (
     STRENGTH,
@@ -116,9 +121,10 @@ class HungarianDomain(SolvingDomain):
         return world
 
     def likelihood(self, game: Game, observation: dict[str, Any]) -> Product:
-        """How likely a world makes the auction and the other team's kontras seen (see
-        :mod:`~tarock.hungarian.strategy.inference`); false when they say nothing."""
-        return Product(AuctionLikelihood(observation), KontraLikelihood(observation))
+        """How likely a world makes the auction and the other team's kontras and bonuses seen
+        (see :mod:`~tarock.hungarian.strategy.inference`); false when they say nothing."""
+        return Product(AuctionLikelihood(observation), KontraLikelihood(observation),
+                       AnnouncementLikelihood(observation))
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]
