@@ -122,7 +122,7 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
 
 @pytest.mark.parametrize(("name", "deals", "seed", "search", "share"), [
     ("hungarian-tarokk-1s", 600, [206, 207, 208], [2.78, 1.45, 4.11], [0.90, 0.48, 1.33]),
-    ("hungarian-tarokk-1s-bonuses-read", 200, 208, [2.34, 1.42, 3.26], [0.61, 0.42, 0.79]),
+    ("hungarian-tarokk-1s-bonuses-read", 400, [208, 207], [2.49, 1.74, 3.25], [0.69, 0.51, 0.87]),
 ])
 def test_the_kept_gains_of_the_hungarian_rows_reprint_them(
         name: str, deals: int, seed: int | list[int], search: list[float],
@@ -130,8 +130,8 @@ def test_the_kept_gains_of_the_hungarian_rows_reprint_them(
     """The Hungarian figures at 1 s that the strength pages give are read from the gains kept in
     the repository, so later seeds can be pooled with them: each file holds its seeds' deals
     and gives their figures (the strength page's row: +2.78 [+1.45, +4.11], 90% [48%,
-    133%]; seed 208 rerun by the player that reads the other team's bonuses: +2.34 [+1.42,
-    +3.26], 61% [42%, 79%])."""
+    133%]; seeds 208 and 207 rerun by the player that reads the other team's bonuses: +2.49
+    [+1.74, +3.25], 69% [51%, 87%])."""
     kept = Path(__file__).parents[2] / "benchmarks" / "gains" / f"{name}.jsonl"
     out = load_benchmark("gap_share").pool([kept])
     assert (out["game"], out["think"], out["search_kind"]) == ("hungarian-tarokk", 1.0, "search")
