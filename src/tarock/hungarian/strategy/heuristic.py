@@ -243,9 +243,8 @@ def _allies(k: Knowledge, obs: dict[str, Any]) -> dict[int, float]:
     if k.declarer is None or k.team is None:
         return dict.fromkeys(others, 0.0)
     if "partner" in obs:
-        team = {k.declarer, obs["partner"]} - {None}
-        mine = team if k.team == "d" else set(k.active) - team
-        return {q: 1.0 if q in mine else 0.0 for q in others}
+        other_team = other_team_seats(obs)
+        return {q: 0.0 if q in other_team else 1.0 for q in others}
     sides = obs.get("public_side", {})
     candidates = [q for q in k.active if q != k.declarer and q != k.seat
                   and sides.get(str(q)) != "o" and TAROKK_SUIT not in k.voids[q]]
@@ -258,6 +257,21 @@ def _allies(k: Knowledge, obs: dict[str, Any]) -> dict[int, float]:
     share = 1.0 / len(candidates) if candidates else 0.0
     return {q: 0.0 if q == k.declarer else 1.0 - (share if q in candidates else 0.0)
             for q in others}
+
+
+def other_team_seats(obs: dict[str, Any]) -> set[int]:
+    """The seats that the seat of ``obs`` knows to be on the other team: all but its partner
+    where it knows the partner (the partner himself does), else those the public sides show
+    (the declarer's is always shown)."""
+    me, mine = obs["seat"], TEAM_OF_WORD.get(obs.get("my_team", ""))
+    if mine is None:
+        return set()
+    if "partner" in obs:
+        declarers = {obs.get("declarer"), obs["partner"]}
+        return {q for q in obs["active"] if q != me and (q in declarers) != (mine == "d")}
+    sides = obs.get("public_side", {})
+    return {q for q in obs["active"] if q != me and sides.get(str(q)) in ("d", "o")
+            and sides[str(q)] != mine}
 
 
 def _facts(obs: dict[str, Any]) -> dict[int, int]:

@@ -71,6 +71,7 @@ from tarock.hungarian.strategy.heuristic import (
     bid_floor,
     fourth_after_three_passes,
     hand_strength,
+    other_team_seats,
     over_left_harom,
     would_announce,
 )
@@ -184,7 +185,7 @@ class AnnouncementLikelihood:
 
     def __init__(self, obs: dict[str, Any]):
         self.played = played_masks(DECK, obs)
-        self.team = {"d": "o", "o": "d"}.get(TEAM_OF_WORD.get(obs.get("my_team", "")), "")
+        self.team = "o" if obs.get("my_team") == "declarer" else "d"  # read only when known
         others = other_team_seats(obs)
         # (seat, its announcement as the heuristic's rule reads it)
         self.announced = [(e["seat"], {**e, "bonus": READ_AS.get(e["bonus"], e["bonus"])})
@@ -209,18 +210,3 @@ def seat_knowledge(seat: int, team: str, hand: int,
     it plays with (``hand``) and the kontra levels before its move; nothing of the others."""
     return Knowledge(seat=seat, active=[], hand=hand, declarer=None, level=0, team=team, ally={},
                      kontra=kontra or {})
-
-
-def other_team_seats(obs: dict[str, Any]) -> set[int]:
-    """The seats that the seat of ``obs`` knows to be on the other team: all but its partner
-    where it knows the partner (the partner himself does), else those the public sides show
-    (the declarer's is always shown)."""
-    me, mine = obs["seat"], TEAM_OF_WORD.get(obs.get("my_team", ""))
-    if mine is None:
-        return set()
-    if "partner" in obs:
-        declarers = {obs.get("declarer"), obs["partner"]}
-        return {q for q in obs["active"] if q != me and (q in declarers) != (mine == "d")}
-    sides = obs.get("public_side", {})
-    return {q for q in obs["active"] if q != me and sides.get(str(q)) in ("d", "o")
-            and sides[str(q)] != mine}
