@@ -302,7 +302,7 @@ def test_a_hungarian_pass_after_a_bid_says_less_than_an_opening_pass() -> None:
 
 
 @pytest.mark.parametrize(("model_of", "read_as", "deals", "least", "share"), [
-    (KontraLikelihood, "kontras", 800, 30, 0.25),
+    (lambda opt, obs: KontraLikelihood(obs), "kontras", 800, 30, 0.25),
     (AnnouncementLikelihood, "announced", 300, 40, 0.4),
 ])
 def test_hungarian_kontra_and_bonus_models_read_the_heuristics_own(
@@ -317,13 +317,13 @@ def test_hungarian_kontra_and_bonus_models_read_the_heuristics_own(
     domain = search_domain(game)
     read = surprised = 0
     for obs, state in _decisions(game, deals, lambda o: True):
-        model = model_of(obs)
+        model = model_of(game.opt, obs)
         assert model(domain.true_world(state)) == 1.0
         read += len(getattr(model, read_as))
         if model:
             world = HungarianSampler(game.opt, obs).sample(random.Random(0))
             surprised += round(math.log(model(world), SURPRISE))
-            assert model_of in {type(part) for part in domain.likelihood(game, obs).parts}
+            assert type(model) in {type(part) for part in domain.likelihood(game, obs).parts}
     assert read >= least
     assert surprised >= share * read, (read, surprised)
 
@@ -361,12 +361,13 @@ def test_an_announced_volat_puts_a_double_games_hand_with_the_declarer() -> None
     kings say nothing until seat 2 is known to be the partner (then: all four kings and five
     tarokks). The declarer, whose partner and sides are unknown, reads nothing."""
     hand = HUNGARIAN_DECK.mask
-    obs = {"seat": 0, "active": [0, 1, 2, 3], "declarer": 1, "my_team": "opponents",
+    obs = {"seat": 0, "seats": 4, "active": [0, 1, 2, 3], "declarer": 1, "my_team": "opponents",
            "public_side": {"0": "unknown", "1": "d", "2": "unknown", "3": "unknown"},
            "announcements": [{"seat": 1, "type": "announce", "bonus": "trull"},
                              {"seat": 1, "type": "announce", "bonus": "volat"},
                              {"seat": 2, "type": "announce", "bonus": "four_kings"}]}
-    model = AnnouncementLikelihood(obs)
+    opt = make_game("hungarian-tarokk").opt
+    model = AnnouncementLikelihood(opt, obs)
     assert [(q, m["bonus"]) for q, m in model.announced] == [(1, "trull"), (1, "double")]
     nine = "T22 T21 T20 T19 T18 T17 T16 T15 T14"
 
@@ -376,12 +377,39 @@ def test_an_announced_volat_puts_a_double_games_hand_with_the_declarer() -> None
     assert model(world(nine)) == 1.0
     assert model(world("T22 T21 T20 T19 T18 T17 T16 T15 HK")) == pytest.approx(SURPRISE)
     assert model(world("T22 T20 T19 T18 T17 T16 T15 T14 T13")) == pytest.approx(SURPRISE ** 2)
-    known = AnnouncementLikelihood({**obs, "partner": 2})
+    known = AnnouncementLikelihood(opt, {**obs, "partner": 2})
     assert [(q, m["bonus"]) for q, m in known.announced][-1] == (2, "four_kings")
     assert known(world(nine)) == 1.0
     assert known(world(nine, "HK SK CK T1 T2 T3 T4 T5 T6")) == pytest.approx(SURPRISE)
-    declarer = AnnouncementLikelihood({**obs, "seat": 1, "my_team": "declarer"})
+    declarer = AnnouncementLikelihood(opt, {**obs, "seat": 1, "my_team": "declarer"})
     assert not declarer
+
+
+@pytest.mark.parametrize("cue_bid", [True, False])
+def test_a_pagat_cue_bidders_owed_ultimo_says_no_more_than_his_honours(cue_bid: bool) -> None:
+    """Seat 1's egy over seat 0's három is a cue bid for the XIX, and seat 0, holding, became
+    declarer and must call it: seat 1 is his partner. Its ultimo then says, to defender seat 2,
+    only that seat 1 may have held the pagát alone (HU-ANN-14: it owed the ultimo), or else the
+    heuristic's hand for a voluntary ultimo (the pagát with eight tarokks). Without the cue bid
+    (seat 1 bids kettő) a pagát-only hand has no duty, and its ultimo is the heuristic's."""
+    hand = HUNGARIAN_DECK.mask
+    bid = "egy" if cue_bid else "ketto"
+    obs = {"seat": 2, "seats": 4, "active": [0, 1, 2, 3], "declarer": 0, "my_team": "opponents",
+           "public_side": {"0": "d", "1": "d", "2": "o", "3": "unknown"},
+           "auction": [{"seat": 0, "bid": "harom"}, {"seat": 1, "bid": bid},
+                       {"seat": 2, "bid": "passz"}, {"seat": 3, "bid": "passz"},
+                       {"seat": 0, "bid": "tartom"}, {"seat": 1, "bid": "passz"}],
+           "announcements": [{"seat": 1, "type": "announce", "bonus": "ultimo"}]}
+    model = AnnouncementLikelihood(make_game("hungarian-tarokk").opt, obs)
+    assert model.owes_ultimo == (1 if cue_bid else None)
+
+    def world(seat_1: str) -> World:
+        return World({0: hand(["T22"]), 1: hand(seat_1.split())}, {})
+
+    pagat_alone = world("T1 T19 T2 T3 HK SK CK")
+    assert model(pagat_alone) == pytest.approx(1.0 if cue_bid else SURPRISE)
+    assert model(world("T1 T19 T21 T2 T3 HK")) == pytest.approx(SURPRISE)
+    assert model(world("T1 T19 T21 T2 T3 T4 T5 T6 T7")) == 1.0
 
 
 @pytest.mark.parametrize("options", [None, {"variant": "simple", "simple_bettel": True},

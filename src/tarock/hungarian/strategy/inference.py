@@ -53,7 +53,11 @@ The volát it never announces from one hand; it is read as at least the double g
 raised left a searching defender with worlds of an average declarer, who fails it, and the
 defender raised the kontra to the fifth level against a declarer who made it. Only the
 announcements of seats the observer knows to be on the other team are read (the declarer, and
-whoever the public sides or the known partner show), for the kontras' reason.
+whoever the public sides or the known partner show), for the kontras' reason. A cue bidder
+whose only honour was the pagát owes the ultimo (HU-ANN-14): in a world where the cards he plays
+with hold no great honour (honours are never discarded, so he held none when he bid), his
+ultimo says nothing more; where they hold one it is read as the heuristic's own, which
+misreads only a pagát-only bidder who found a great honour in the talon, softly.
 """
 
 from __future__ import annotations
@@ -61,7 +65,8 @@ from __future__ import annotations
 from typing import Any
 
 from tarock.core.tricks import played_masks
-from tarock.hungarian.cards import DECK, HONOURS
+from tarock.hungarian.cards import DECK, GREAT_HONOURS, HONOURS
+from tarock.hungarian.options import HungarianOptions
 from tarock.hungarian.strategy.heuristic import (
     LEVELS,
     PAGAT_ONLY_MIN,
@@ -75,7 +80,7 @@ from tarock.hungarian.strategy.heuristic import (
     over_left_harom,
     would_announce,
 )
-from tarock.hungarian.strategy.sampler import World
+from tarock.hungarian.strategy.sampler import World, replay_auction
 from tarock.players.inference import logistic
 
 READ_AS = {"volat": "double"}  # bonuses the heuristic never announces, read as the nearest it does
@@ -183,7 +188,7 @@ class AnnouncementLikelihood:
     """The probability of the bonuses the other team announced in ``obs``, as a function of a
     world (see the module docstring)."""
 
-    def __init__(self, obs: dict[str, Any]):
+    def __init__(self, opt: HungarianOptions, obs: dict[str, Any]):
         self.played = played_masks(DECK, obs)
         self.team = "o" if obs.get("my_team") == "declarer" else "d"  # read only when known
         others = other_team_seats(obs)
@@ -191,6 +196,12 @@ class AnnouncementLikelihood:
         self.announced = [(e["seat"], {**e, "bonus": READ_AS.get(e["bonus"], e["bonus"])})
                           for e in obs.get("announcements", [])
                           if e["type"] == "announce" and e["seat"] in others]
+        # HU-ANN-14: a cue bidder whose cue bid binds owes the ultimo if his only honour was
+        # the pagát, and then his ultimo is no choice
+        auction, declarer = replay_auction(opt, obs), obs.get("declarer")
+        cue = auction.cue
+        self.owes_ultimo = (cue.player if cue is not None and declarer is not None
+                            and auction.cue_duties(declarer) else None)
 
     def __bool__(self) -> bool:
         return bool(self.announced)
@@ -198,8 +209,10 @@ class AnnouncementLikelihood:
     def __call__(self, world: World) -> float:
         w = 1.0
         for q, move in self.announced:
-            if not would_announce(seat_knowledge(q, self.team, world.hands[q] | self.played[q]),
-                                  move):
+            hand = world.hands[q] | self.played[q]
+            if q == self.owes_ultimo and move["bonus"] == "ultimo" and not hand & GREAT_HONOURS:
+                continue  # owed: no great honour now, none when he bid
+            if not would_announce(seat_knowledge(q, self.team, hand), move):
                 w *= SURPRISE
         return w
 

@@ -86,6 +86,16 @@ def _mask(codes: list[str]) -> int:
     return m
 
 
+def replay_auction(opt: HungarianOptions, obs: dict[str, Any]) -> Auction:
+    """The public auction of ``obs`` replayed with hands that hold every card: its cue bid and
+    yield, and their duties, without the hidden facts (whether a cue bidder's only honour was
+    the pagát)."""
+    auction = Auction(tuple(obs["active"]), [FULL] * obs["seats"], opt)
+    for entry in obs.get("auction", []):
+        auction.apply_call(entry["seat"], CALL_BY_NAME[entry["bid"]])
+    return auction
+
+
 class HungarianSampler:
     """The constraints of one observation, and worlds that satisfy them."""
 
@@ -134,9 +144,7 @@ class HungarianSampler:
         """Replays the public auction for the cue bid and the yield (their duties), and reads
         the HU-BID-17 facts."""
         opt, obs = self.opt, self.obs
-        auction = Auction(self.active, [FULL] * obs["seats"], opt)
-        for entry in obs.get("auction", []):
-            auction.apply_call(entry["seat"], CALL_BY_NAME[entry["bid"]])
+        auction = replay_auction(opt, obs)
         cue = auction.cue
         duties = cue is not None and auction.cue_duties(self.declarer)
         self.cue_player = cue.player if duties and cue else None

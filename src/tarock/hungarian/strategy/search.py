@@ -124,7 +124,7 @@ class HungarianDomain(SolvingDomain):
         """How likely a world makes the auction and the other team's kontras and bonuses seen
         (see :mod:`~tarock.hungarian.strategy.inference`); false when they say nothing."""
         return Product(AuctionLikelihood(observation), KontraLikelihood(observation),
-                       AnnouncementLikelihood(observation))
+                       AnnouncementLikelihood(game.opt, observation))  # type: ignore[attr-defined]
 
     def tie_key(self, game: Game, action: Action) -> tuple[int, int]:
         card = action.arg  # type: ignore[attr-defined]
