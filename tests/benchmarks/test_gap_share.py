@@ -120,21 +120,27 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
         gap_share.pool([short])
 
 
-@pytest.mark.parametrize(("name", "deals", "seed", "search", "share"), [
-    ("hungarian-tarokk-1s", 600, [206, 207, 208], [2.78, 1.45, 4.11], [0.90, 0.48, 1.33]),
-    ("hungarian-tarokk-1s-bonuses-read", 400, [208, 207], [2.49, 1.74, 3.25], [0.69, 0.51, 0.87]),
+@pytest.mark.parametrize(("name", "game", "think", "seed", "search", "share"), [
+    ("hungarian-tarokk-1s-bonuses-read", "hungarian-tarokk", 1.0, [208, 207, 206],
+     [2.03, 1.43, 2.63], [0.66, 0.49, 0.83]),
+    ("hungarian-tarokk-0.25s-bonuses-read", "hungarian-tarokk", 0.25, [64, 65, 66],
+     [1.90, 1.31, 2.49], [0.71, 0.50, 0.91]),
+    ("bavarian-tarock-1s", "bavarian-tarock", 1.0, [200, 201, 202], [13.05, 10.66, 15.45],
+     [0.72, 0.61, 0.83]),
+    ("hungarian-tarokk-1s", "hungarian-tarokk", 1.0, [206, 207, 208], [2.78, 1.45, 4.11],
+     [0.90, 0.48, 1.33]),
 ])
-def test_the_kept_gains_of_the_hungarian_rows_reprint_them(
-        name: str, deals: int, seed: int | list[int], search: list[float],
+def test_the_kept_gains_reprint_the_strength_pages_rows(
+        name: str, game: str, think: float, seed: list[int], search: list[float],
         share: list[float]) -> None:
-    """The Hungarian figures at 1 s that the strength pages give are read from the gains kept in
-    the repository, so later seeds can be pooled with them: each file holds its seeds' deals
-    and gives their figures (the strength page's row: +2.78 [+1.45, +4.11], 90% [48%,
-    133%]; seeds 208 and 207 rerun by the player that reads the other team's bonuses: +2.49
-    [+1.74, +3.25], 69% [51%, 87%])."""
+    """The strength page's rows whose gains are kept in the repository are read from them, so
+    later seeds can be pooled with them: each file holds its seeds' 200 deals each and gives
+    the row's figures (the Hungarian rows at 1 s and 0.25 s and the Bavarian row at 1 s; the
+    last file, the Hungarian row's 600 deals at 1 s as the player before it read the other
+    team's bonuses played them: +2.78 [+1.45, +4.11], 90% [48%, 133%])."""
     kept = Path(__file__).parents[2] / "benchmarks" / "gains" / f"{name}.jsonl"
     out = load_benchmark("gap_share").pool([kept])
-    assert (out["game"], out["think"], out["search_kind"]) == ("hungarian-tarokk", 1.0, "search")
-    assert (out["deals"], out["seed"]) == (deals, seed)
+    assert (out["game"], out["think"], out["search_kind"]) == (game, think, "search")
+    assert (out["deals"], out["seed"]) == (200 * len(seed), seed)
     assert [round(out["search"][k], 2) for k in ("mean", "ci_low", "ci_high")] == search
     assert [round(out["share"][k], 2) for k in ("mean", "ci_low", "ci_high")] == share
