@@ -133,11 +133,11 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
 def test_the_kept_gains_reprint_the_strength_pages_rows(
         name: str, game: str, think: float, seed: list[int], search: list[float],
         share: list[float]) -> None:
-    """The strength page's rows whose gains are kept in the repository are read from them, so
-    later seeds can be pooled with them: each file holds its seeds' 200 deals each and gives
-    the row's figures (the Hungarian rows at 1 s and 0.25 s and the Bavarian row at 1 s; the
-    last file, the Hungarian row's 600 deals at 1 s as the player before it read the other
-    team's bonuses played them: +2.78 [+1.45, +4.11], 90% [48%, 133%])."""
+    """The strength page's rows whose gains are kept in the repository (the Hungarian rows at
+    1 s and 0.25 s, the Bavarian row at 1 s) are reprinted from them, so that later seeds can
+    be pooled with them: each file holds 200 deals a seed and gives the row's figures. The last
+    file holds the Hungarian 1 s row's deals as the player before it read the other team's
+    bonuses played them (+2.78 [+1.45, +4.11], 90% [48%, 133%])."""
     kept = Path(__file__).parents[2] / "benchmarks" / "gains" / f"{name}.jsonl"
     out = load_benchmark("gap_share").pool([kept])
     assert (out["game"], out["think"], out["search_kind"]) == (game, think, "search")
