@@ -178,14 +178,15 @@ def assert_must_call(state: HungarianState, card: str, partner: str | None = Non
 def assert_calls_normally(state: HungarianState) -> CallView:
     """HU-CALL-3 (c)-(e) with nothing disclosed and T20 not owned by the declarer: case (e),
     only T20 — whereas a binding cue bid or yield would have forced another card (or T20 only
-    because of (b), which the tests exclude by checking ``cue_duties``/``yielder``)."""
+    because of (b), which the tests exclude by checking ``binding_cue``/``yielder``)."""
     view = reach_call(state)
     assert view.nondeclarer_tarokk_discards == 0
     declarer = state.declarer
     assert declarer is not None
     owned = state.hands[declarer] | state.discards[declarer]
     assert not owned & (1 << idx("T20")), "test setup: the declarer should not own T20"
-    assert not state.auction.cue_duties(declarer) or state.auction.cue.player == declarer
+    cue = state.auction.binding_cue(declarer)
+    assert cue is None or cue.player == declarer
     assert state.auction.yielder is None
     assert view.callable == {"T20"}
     return view
@@ -659,7 +660,7 @@ def test_HU_T_BID_ACC1_overbid_cue_bid_lapses():
     assert_cue(state, "D", T19, 3, "lapsed")
     run(state, "D passz")
     assert_declarer(state, "A", 4)
-    assert not state.auction.cue_duties(state.declarer)
+    assert state.auction.binding_cue(state.declarer) is None
     view = assert_calls_normally(state)
     assert "T19" in view.discardable["D"]
     assert state.ann.public_side[SEAT["D"]] == "unknown"
@@ -712,7 +713,7 @@ BIND = {"cue_bid_binding_only_if_other_declarer": True}
 def test_HU_T_BID_BIND_must_continue_then_declares():
     """HU-T-BID-BIND: A's PASS is illegal while HOLD is available; after A tartom, B szóló, A
     tartom, B (forced pass) A is declarer at szóló with no calling obligation and no discard
-    restriction (HU-BID-14, HU-BID-16 must_continue, cue_duties)."""
+    restriction (HU-BID-14, HU-BID-16 must_continue, binding_cue)."""
     state = table({"A": "T21", "B": "T22", "C": "T20"}, options=BIND)
     run(state, "A ketto")
     assert_cue(state, "A", T19, 2)
@@ -724,7 +725,7 @@ def test_HU_T_BID_BIND_must_continue_then_declares():
     assert_illegal(state, "A", "passz", "HU-BID-14")
     run(state, "A tartom, B passz!")
     assert_declarer(state, "A", 4)
-    assert not state.auction.cue_duties(state.declarer)
+    assert state.auction.binding_cue(state.declarer) is None
     assert state.auction.public_facts()[SEAT["A"]] == ["holds an honour"]
     assert_calls_normally(state)
 
@@ -749,7 +750,7 @@ def test_HU_T_BID_BIND2_other_declarer_calls_missing_card():
     assert_illegal(state, "C", "passz", "HU-BID-14")
     run(state, "C szolo, B tartom, C passz!")
     assert_declarer(state, "B", 4)
-    assert state.auction.cue_duties(state.declarer)
+    assert state.auction.binding_cue(state.declarer) is not None
     assert "holds T19" not in state.auction.public_facts()[SEAT["C"]]
     view = reach_call(state)
     assert view.callable == {"T19"}

@@ -259,12 +259,14 @@ class Auction:
         i = self.order.index(p)
         return next(q for q in self.order[i + 1:] + self.order[:i] if not self.passed[q])
 
-    def cue_duties(self, declarer: int) -> bool:
-        """HU-BID-12 (2)-(4) apply after the auction."""
+    def binding_cue(self, declarer: int) -> Cue | None:
+        """The cue bid whose duties, HU-BID-12 (2)-(4), apply after the auction; None if none
+        does."""
         cue = self.cue
-        return (cue is not None and cue.status == "in_force"
-                and not (self.opt.cue_bid_binding_only_if_other_declarer
-                         and cue.player == declarer))
+        binds = (cue is not None and cue.status == "in_force"
+                 and not (self.opt.cue_bid_binding_only_if_other_declarer
+                          and cue.player == declarer))
+        return cue if binds else None
 
     def public_facts(self) -> dict[int, list[str]]:
         """HU-BID-17: what the auction shows about each active seat."""

@@ -496,10 +496,9 @@ class HungarianState:
 
     def _forbidden_discards(self, p: int) -> int:
         assert self.declarer is not None
-        cue = self.auction.cue
-        duty = cue is not None and self.auction.cue_duties(self.declarer)
-        return forbidden_discards(self.opt, p, cue.card if duty and cue else None,
-                                  cue.player if duty and cue else None, self.auction.yielder)
+        cue = self.auction.binding_cue(self.declarer)
+        return forbidden_discards(self.opt, p, cue.card if cue else None,
+                                  cue.player if cue else None, self.auction.yielder)
 
     def _next_discarder(self) -> None:
         if self.queue:
@@ -561,9 +560,8 @@ class HungarianState:
     def _start_announcements(self) -> None:
         declarer, auction, opt = self.declarer, self.auction, self.opt
         assert declarer is not None
-        duties = auction.cue_duties(declarer)
-        cue = auction.cue
-        forced = cue.card if duties and cue is not None and cue.player != declarer else None
+        cue = auction.binding_cue(declarer)
+        forced = cue.card if cue is not None and cue.player != declarer else None
         disclosed = (self._non_declarer_discarded_tarokks()
                      if opt.tarokk_discard_disclosure == "after_discard" else 0)
         hand, pile = self.hands[declarer], self.discards[declarer]
@@ -581,8 +579,8 @@ class HungarianState:
             initial[cue.player] = "d"
         if auction.yielder is not None and sides_from_auction:
             initial[auction.yielder] = "d"
-        cue_pagat = cue.player if duties and cue is not None and cue.pagat_only else None
-        promised = cue.card if duties and cue is not None else (T20 if yielded else None)
+        cue_pagat = cue.player if cue is not None and cue.pagat_only else None
+        promised = cue.card if cue is not None else (T20 if yielded else None)
         ctx = Context(opt, self.active, declarer, self.final_hands, self.discards, callable_mask,
                       cue_pagat, promised, self._first_turn_trull(forced is not None or yielded))
         self.ann = Announcements(ctx, initial)

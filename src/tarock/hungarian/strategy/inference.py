@@ -198,10 +198,9 @@ class AnnouncementLikelihood:
                           if e["type"] == "announce" and e["seat"] in others]
         # HU-ANN-14: a cue bidder whose cue bid binds owes the ultimo if his only honour was
         # the pagát, and then his ultimo is no choice
-        auction, declarer = replay_auction(opt, obs), obs.get("declarer")
-        cue = auction.cue
-        self.owes_ultimo = (cue.player if cue is not None and declarer is not None
-                            and auction.cue_duties(declarer) else None)
+        declarer = obs.get("declarer")
+        cue = None if declarer is None else replay_auction(opt, obs).binding_cue(declarer)
+        self.owes_ultimo = cue.player if cue is not None else None
 
     def __bool__(self) -> bool:
         return bool(self.announced)

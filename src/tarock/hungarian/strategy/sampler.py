@@ -145,12 +145,10 @@ class HungarianSampler:
         the HU-BID-17 facts."""
         opt, obs = self.opt, self.obs
         auction = replay_auction(opt, obs)
-        cue = auction.cue
-        duties = cue is not None and auction.cue_duties(self.declarer)
-        self.cue_player = cue.player if duties and cue else None
-        self.cue_card = cue.card if duties and cue else None
-        self.forced_call = (cue.card if duties and cue and cue.player != self.declarer
-                            else None)
+        cue = auction.binding_cue(self.declarer)
+        self.cue_player = cue.player if cue else None
+        self.cue_card = cue.card if cue else None
+        self.forced_call = cue.card if cue and cue.player != self.declarer else None
         self.yielder = auction.yielder
         self.forbidden = {q: forbidden_discards(opt, q, self.cue_card, self.cue_player,
                                                 self.yielder) for q in self.active}
@@ -170,7 +168,7 @@ class HungarianSampler:
                     m = _OWN_RE.match(fact)
                     if m:
                         self.must_own[q] |= bit(int(m.group(1)) - 1)
-        if (cue is not None and duties and not opt.cue_bid_binding_only_if_other_declarer
+        if (cue is not None and not opt.cue_bid_binding_only_if_other_declarer
                 and "d" not in self.ultimo_teams):
             self.at_least.append((cue.player, GREAT_HONOURS))  # HU-ANN-14
 
