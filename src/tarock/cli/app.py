@@ -37,6 +37,7 @@ from tarock.cli.common import (
     GameOpt,
     JsonOpt,
     OptionsOpt,
+    RayOpt,
     echo_json,
     new_console,
 )
@@ -312,10 +313,7 @@ def simulate_cmd(
     workers: Annotated[int, typer.Option(
         min=1, help="Local worker processes (1: play in this process); with --ray, the CPUs "
                     "of a local Ray instance. The results do not depend on it.")] = 1,
-    ray: Annotated[str | None, typer.Option(
-        "--ray", metavar="ADDRESS",
-        help="Play on Ray: 'local' starts a local instance, otherwise a cluster address "
-             "('auto', 'ray://HOST:10001'). Needs the 'ray' extra.")] = None,
+    ray: RayOpt = None,
     option: OptionsOpt = None,
     out: Annotated[Path | None, typer.Option(help="Write the records here (.jsonl).")] = None,
     json_out: JsonOpt = False,

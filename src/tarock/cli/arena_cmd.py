@@ -19,7 +19,15 @@ from rich.text import Text
 
 from tarock.arena.runner import ArenaResult, run_arena
 from tarock.arena.stats import Interval
-from tarock.cli.common import DEFAULT_GAME, GameOpt, JsonOpt, OptionsOpt, echo_json, new_console
+from tarock.cli.common import (
+    DEFAULT_GAME,
+    GameOpt,
+    JsonOpt,
+    OptionsOpt,
+    RayOpt,
+    echo_json,
+    new_console,
+)
 from tarock.core.errors import InvalidOptionError
 from tarock.core.options import parse_option_args
 
@@ -40,10 +48,7 @@ def arena_cmd(
     workers: Annotated[int, typer.Option(
         min=1, help="Local worker processes (1: play in this process); with --ray, the CPUs "
                     "of a local Ray instance.")] = 1,
-    ray: Annotated[str | None, typer.Option(
-        "--ray", metavar="ADDRESS",
-        help="Play on Ray: 'local' starts a local instance, otherwise a cluster address "
-             "('auto', 'ray://HOST:10001'). Needs the 'ray' extra.")] = None,
+    ray: RayOpt = None,
     option: OptionsOpt = None,
     out: Annotated[Path | None, typer.Option(
         help="Write every played deal here (.jsonl) [default: arena-GAME-SEED.jsonl].")] = None,

@@ -17,6 +17,10 @@ OptionsOpt = Annotated[
                  help="Rule option, as listed by tarock options (repeatable)."),
 ]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+RayOpt = Annotated[str | None, typer.Option(
+    "--ray", metavar="ADDRESS",
+    help="Play on Ray: 'local' starts a local instance, otherwise a cluster address "
+         "('auto', 'ray://HOST:10001'). Needs the 'ray' extra.")]
 
 
 def new_console() -> Console:
