@@ -1,12 +1,13 @@
 """How many worlds the search player values in a card-play decision, trick by trick.
 
     .venv/bin/python benchmarks/search_worlds.py --game G [--think 0.25] [--deals 40]
-        [--seed 1000] [--json]
+        [--seed 1000] [--search search] [--json]
 
 Heuristic players play ``--deals`` deals (deal ``seed + i``, dealt by seat ``i`` modulo the
 seats); at every card-play decision of the dealer's seat with a choice, a search player with
-``--think`` seconds a move decides too (the heuristic's card is played, so every deal is the
-same whatever the search player would do). Prints, for each trick in which it valued worlds: the
+``--think`` seconds a move decides too (``--search``: the kind with its settings, as in
+``search:samples=800``; the heuristic's card is played, so every deal is the same whatever the
+search player would do). Prints, for each trick in which it valued worlds: the
 decisions, the median and mean worlds valued, how many decisions valued fewer than two (which
 can never overrule the heuristic's card), and the mean seconds a decision took.
 
@@ -26,15 +27,17 @@ from collections import defaultdict
 from typing import Any
 
 from tarock.games import make_game
+from tarock.players.base import make_player, set_think
 from tarock.players.rollouts import seats_players
-from tarock.players.search import SearchPlayer, warm_up
+from tarock.players.search import warm_up
 
 
-def measure(game_name: str, think: float, deals: int, seed: int) -> list[dict[str, Any]]:
+def measure(game_name: str, think: float, deals: int, seed: int, kind: str = "search"
+            ) -> list[dict[str, Any]]:
     game = make_game(game_name)
     warm_up(game)
     heuristic = seats_players(game)
-    search = SearchPlayer(seed, budget=think)
+    search: Any = set_think(make_player(kind, seed), think)
     by_trick: dict[int, list[tuple[int, float]]] = defaultdict(list)
     for i in range(deals):
         dealer = i % game.num_seats
@@ -69,9 +72,11 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.25)
     parser.add_argument("--deals", type=int, default=40)
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--search", default="search",
+                        help="the search kind with its settings (search:KEY=VALUE:...)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    rows = measure(args.game, args.think, args.deals, args.seed)
+    rows = measure(args.game, args.think, args.deals, args.seed, args.search)
     if args.json:
         print(json.dumps(rows, indent=2))
         return

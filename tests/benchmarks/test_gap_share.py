@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from benchmark_support import load_benchmark
 
+from tarock.arena.stats import mean_interval
 from tarock.core.records import read_records
 
 
@@ -144,3 +145,24 @@ def test_the_kept_gains_reprint_the_strength_pages_rows(
     assert (out["deals"], out["seed"]) == (200 * len(seed), seed)
     assert [round(out["search"][k], 2) for k in ("mean", "ci_low", "ci_high")] == search
     assert [round(out["share"][k], 2) for k in ("mean", "ci_low", "ci_high")] == share
+
+
+def test_four_seconds_against_one_reprint_the_historys_figures() -> None:
+    """The Bavarian run at 4 s a move (up to 800 worlds) on the deals of seed 200 is kept, and
+    with the same seed's run at 1 s gives the history's figures: its own row, and the paired
+    difference deal by deal (the omniscient player's gains the same: the same deals)."""
+    gains = Path(__file__).parents[2] / "benchmarks" / "gains"
+    gap_share = load_benchmark("gap_share")
+    out = gap_share.pool([gains / "bavarian-tarock-4s-800-worlds.jsonl"])
+    assert (out["think"], out["search_kind"], out["seed"]) == (4.0, "search:samples=800", 200)
+    assert [round(out["search"][k], 2) for k in ("mean", "ci_low", "ci_high")] == [
+        9.41, 5.75, 13.06]
+    assert [round(out["share"][k], 2) for k in ("mean", "ci_low", "ci_high")] == [
+        0.58, 0.35, 0.80]
+    four = json.loads((gains / "bavarian-tarock-4s-800-worlds.jsonl").read_text("utf-8"))
+    one = next(line for line in map(json.loads, (gains / "bavarian-tarock-1s.jsonl").open())
+               if line["seed"] == 200)
+    assert four["gains"]["omniscient"] == one["gains"]["omniscient"]
+    diff = mean_interval([b - a for a, b in zip(one["gains"]["search"],
+                                                four["gains"]["search"], strict=True)])
+    assert [round(x, 2) for x in (diff.mean, diff.ci_low, diff.ci_high)] == [-1.02, -4.66, 2.61]
