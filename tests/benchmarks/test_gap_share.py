@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import asdict
 from pathlib import Path
+from typing import Any
 
 import pytest
 from benchmark_support import load_benchmark
@@ -121,6 +123,32 @@ def test_gains_of_another_measurement_or_a_seed_twice_are_not_pooled(tmp_path: P
         gap_share.pool([short])
 
 
+GAINS = Path(__file__).parents[2] / "benchmarks" / "gains"
+
+
+def kept_seeds(name: str) -> dict[int, dict[str, Any]]:
+    """The lines of a kept gains file, by seed."""
+    return {line["seed"]: line for line in map(json.loads, (GAINS / f"{name}.jsonl").open())}
+
+
+def paired_gain(longer: str, shorter: str, seeds: list[int]) -> list[float]:
+    """Two kept runs of the search player on the deals of ``seeds``: the first's gain minus the
+    second's, deal by deal. The omniscient player's gains must agree, as on the same deals
+    they do."""
+    first, second = kept_seeds(longer), kept_seeds(shorter)
+    out: list[float] = []
+    for seed in seeds:
+        one, two = first[seed]["gains"], second[seed]["gains"]
+        assert one["omniscient"] == two["omniscient"]
+        out += [a - b for a, b in zip(one["search"], two["search"], strict=True)]
+    return out
+
+
+def rounded(interval: dict[str, Any]) -> list[float]:
+    """A figure's mean and interval as the docs print them."""
+    return [round(interval[k], 2) for k in ("mean", "ci_low", "ci_high")]
+
+
 @pytest.mark.parametrize(("name", "game", "think", "seed", "search", "share"), [
     ("hungarian-tarokk-1s-bonuses-read", "hungarian-tarokk", 1.0, [208, 207, 206],
      [2.03, 1.43, 2.63], [0.66, 0.49, 0.83]),
@@ -139,30 +167,30 @@ def test_the_kept_gains_reprint_the_strength_pages_rows(
     be pooled with them: each file holds 200 deals a seed and gives the row's figures. The last
     file holds the Hungarian 1 s row's deals as the player before it read the other team's
     bonuses played them (+2.78 [+1.45, +4.11], 90% [48%, 133%])."""
-    kept = Path(__file__).parents[2] / "benchmarks" / "gains" / f"{name}.jsonl"
-    out = load_benchmark("gap_share").pool([kept])
+    out = load_benchmark("gap_share").pool([GAINS / f"{name}.jsonl"])
     assert (out["game"], out["think"], out["search_kind"]) == (game, think, "search")
     assert (out["deals"], out["seed"]) == (200 * len(seed), seed)
-    assert [round(out["search"][k], 2) for k in ("mean", "ci_low", "ci_high")] == search
-    assert [round(out["share"][k], 2) for k in ("mean", "ci_low", "ci_high")] == share
+    assert rounded(out["search"]) == search
+    assert rounded(out["share"]) == share
 
 
-def test_four_seconds_against_one_reprint_the_historys_figures() -> None:
-    """The Bavarian run at 4 s a move (up to 800 worlds) on the deals of seed 200 is kept, and
-    with the same seed's run at 1 s gives the history's figures: its own row, and the paired
-    difference deal by deal (the omniscient player's gains the same: the same deals)."""
-    gains = Path(__file__).parents[2] / "benchmarks" / "gains"
-    gap_share = load_benchmark("gap_share")
-    out = gap_share.pool([gains / "bavarian-tarock-4s-800-worlds.jsonl"])
-    assert (out["think"], out["search_kind"], out["seed"]) == (4.0, "search:samples=800", 200)
-    assert [round(out["search"][k], 2) for k in ("mean", "ci_low", "ci_high")] == [
-        9.41, 5.75, 13.06]
-    assert [round(out["share"][k], 2) for k in ("mean", "ci_low", "ci_high")] == [
-        0.58, 0.35, 0.80]
-    four = json.loads((gains / "bavarian-tarock-4s-800-worlds.jsonl").read_text("utf-8"))
-    one = next(line for line in map(json.loads, (gains / "bavarian-tarock-1s.jsonl").open())
-               if line["seed"] == 200)
-    assert four["gains"]["omniscient"] == one["gains"]["omniscient"]
-    diff = mean_interval([b - a for a, b in zip(one["gains"]["search"],
-                                                four["gains"]["search"], strict=True)])
-    assert [round(x, 2) for x in (diff.mean, diff.ci_low, diff.ci_high)] == [-1.02, -4.66, 2.61]
+@pytest.mark.parametrize(("name", "think", "search_kind", "seed", "search", "share", "against",
+                          "difference"), [
+    ("bavarian-tarock-4s-800-worlds", 4.0, "search:samples=800", 200, [9.41, 5.75, 13.06],
+     [0.58, 0.35, 0.80], "4s-800-worlds - 1s", [-1.02, -4.66, 2.61]),
+    ("bavarian-tarock-0.25s", 0.25, "search", [200, 201, 202, 203], [12.62, 10.64, 14.61],
+     [0.68, 0.59, 0.77], "1s - 0.25s", [0.34, -1.35, 2.02]),
+])
+def test_the_bavarian_budgets_on_the_same_deals_reprint_the_historys_figures(
+        name: str, think: float, search_kind: str, seed: int | list[int], search: list[float],
+        share: list[float], against: str, difference: list[float]) -> None:
+    """The Bavarian runs at 4 s a move (up to 800 worlds, seed 200) and at 0.25 s (seeds 200
+    to 203) are kept, and each with the kept run at 1 s on its deals gives the history's
+    figures: its own row, and the longer budget's gain minus the shorter's, deal by deal."""
+    out = load_benchmark("gap_share").pool([GAINS / f"{name}.jsonl"])
+    assert (out["think"], out["search_kind"], out["seed"]) == (think, search_kind, seed)
+    assert rounded(out["search"]) == search
+    assert rounded(out["share"]) == share
+    longer, shorter = (f"bavarian-tarock-{part}" for part in against.split(" - "))
+    seeds = [seed] if isinstance(seed, int) else seed
+    assert rounded(asdict(mean_interval(paired_gain(longer, shorter, seeds)))) == difference
