@@ -174,16 +174,17 @@ def test_the_kept_gains_reprint_the_strength_pages_rows(
     assert rounded(out["share"]) == share
 
 
-@pytest.mark.parametrize(("name", "think", "search_kind", "seed", "search", "share", "against",
-                          "difference"), [
+@pytest.mark.parametrize(("name", "think", "search_kind", "seed", "search", "share", "longer",
+                          "shorter", "difference"), [
     ("bavarian-tarock-4s-800-worlds", 4.0, "search:samples=800", 200, [9.41, 5.75, 13.06],
-     [0.58, 0.35, 0.80], "4s-800-worlds - 1s", [-1.02, -4.66, 2.61]),
+     [0.58, 0.35, 0.80], "bavarian-tarock-4s-800-worlds", "bavarian-tarock-1s",
+     [-1.02, -4.66, 2.61]),
     ("bavarian-tarock-0.25s", 0.25, "search", [200, 201, 202, 203], [12.62, 10.64, 14.61],
-     [0.68, 0.59, 0.77], "1s - 0.25s", [0.34, -1.35, 2.02]),
+     [0.68, 0.59, 0.77], "bavarian-tarock-1s", "bavarian-tarock-0.25s", [0.34, -1.35, 2.02]),
 ])
 def test_the_bavarian_budgets_on_the_same_deals_reprint_the_historys_figures(
         name: str, think: float, search_kind: str, seed: int | list[int], search: list[float],
-        share: list[float], against: str, difference: list[float]) -> None:
+        share: list[float], longer: str, shorter: str, difference: list[float]) -> None:
     """The Bavarian runs at 4 s a move (up to 800 worlds, seed 200) and at 0.25 s (seeds 200
     to 203) are kept, and each with the kept run at 1 s on its deals gives the history's
     figures: its own row, and the longer budget's gain minus the shorter's, deal by deal."""
@@ -191,6 +192,5 @@ def test_the_bavarian_budgets_on_the_same_deals_reprint_the_historys_figures(
     assert (out["think"], out["search_kind"], out["seed"]) == (think, search_kind, seed)
     assert rounded(out["search"]) == search
     assert rounded(out["share"]) == share
-    longer, shorter = (f"bavarian-tarock-{part}" for part in against.split(" - "))
-    seeds = [seed] if isinstance(seed, int) else seed
+    seeds = list(kept_seeds(name))  # the deals of the run, paired in the other file
     assert rounded(asdict(mean_interval(paired_gain(longer, shorter, seeds)))) == difference
