@@ -52,7 +52,10 @@ far fewer deals. It is a proxy: the true deal's value assumes open-handed play, 
 heuristic's play, afterwards, the same kind of valuation the search player itself uses.
 
 Prints each player's mean loss with its 95% interval over decisions, and the paired differences
-of the search player against the heuristic and against the setting compared.
+of the search player against the heuristic and against the setting compared, with the number of
+decisions at which each chose unlike the search player (``differs_from_search``): where two
+choices agree their difference is nought, so a difference over all the decisions is that of
+the decisions counted, thinned by the rest.
 """
 
 from __future__ import annotations
@@ -172,6 +175,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
     on_players = [set_think(make_player(play_on, seat), think)
                   for seat in range(game.num_seats)] if play_on is not None else []
     played_on: dict[str, list[float]] = {"heuristic": [], "search": [], "compare": [], "best": []}
+    differ = {"heuristic": 0, "compare": 0}  # the decisions each chose unlike the search player
     deal = seed * 100_000
     while len(losses["heuristic"]) < decisions:
         deal += 1
@@ -215,6 +219,8 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
                              for name, player in searching.items()}}
                 for name, action in chosen.items():
                     losses[name].append(best - truth[action])
+                for name in differ:
+                    differ[name] += chosen[name] != chosen["search"]
                 if on_players:
                     chosen["best"] = max(truth, key=truth.__getitem__)
                     values = rollout_values(state, list(dict.fromkeys(chosen.values())),
@@ -239,6 +245,7 @@ def measure(game_name: str, kind: str, decisions: int, think: float, first: int,
             "compare": compare,
             **({"tricks": [first, last]} if kind != "bids" else {}),
             "loss": {name: interval(xs) for name, xs in losses.items()},
+            "differs_from_search": differ,
             "search_minus_heuristic": interval(
                 [a - b for a, b in zip(losses["search"], h, strict=True)]),
             "search_minus_compare": interval(
@@ -307,10 +314,11 @@ def main() -> None:
     for name, r in out["loss"].items():
         label = out.get(name, name)  # the kinds of the search player and the compared one
         print(f"{label:<10} loss {r['mean']:8.3f} [{r['ci_low']:8.3f}, {r['ci_high']:8.3f}]")
-    for key in ("search_minus_heuristic", "search_minus_compare"):
+    for key, other in (("search_minus_heuristic", "heuristic"),
+                       ("search_minus_compare", "compare")):
         d = out[key]
         print(f"{key:<22} {d['mean']:8.3f} [{d['ci_low']:8.3f}, {d['ci_high']:8.3f}] "
-              f"over {d['n']} decisions")
+              f"over {d['n']} decisions, {out['differs_from_search'][other]} chosen differently")
     if "played_on" in out:
         on = out["played_on"]
         for name, r in on["value"].items():

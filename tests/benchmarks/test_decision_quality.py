@@ -49,6 +49,18 @@ def test_the_players_compared_are_the_kinds_named() -> None:
     assert out["loss"]["compare"] == out["loss"]["heuristic"]
     assert out["search_minus_compare"] == out["search_minus_heuristic"]
     assert out["search_minus_heuristic"]["mean"] != 0  # a random card now and then costs
+    assert out["differs_from_search"]["compare"] == out["differs_from_search"]["heuristic"] > 0
+
+
+def test_the_decisions_chosen_differently_are_counted() -> None:
+    """A setting compared with itself (the same kind, seeded alike at each decision) chooses
+    as the search player does at every decision; the heuristic does not everywhere."""
+    out = load_benchmark("decision_quality").measure(
+        "hungarian-tarokk", "cards", 6, 0.05, 1, 3, seed=1, place="any", search="random",
+        compare="random")
+    assert out["differs_from_search"]["compare"] == 0
+    assert out["search_minus_compare"]["mean"] == 0
+    assert 0 < out["differs_from_search"]["heuristic"] <= 6
 
 
 def test_one_player_of_each_kind_for_the_run(monkeypatch) -> None:
