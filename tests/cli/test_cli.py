@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_support import assert_bad_input, run
+from cli_support import RUNNER, assert_bad_input, run
 
 import tarock.games  # noqa: F401  (registers the games)
-from tarock.cli import render
-from tarock.cli.app import main, parse_choice
+from tarock.cli import reference, render
+from tarock.cli.app import app, main, parse_choice
 from tarock.core.protocol import make_game
 from tarock.core.records import read_records, replay, write_record
 
@@ -146,6 +146,18 @@ def test_unknown_game():
 ])
 def test_bad_arguments(args, needle):
     assert_bad_input(run(*args), needle)
+
+
+def test_the_list_of_commands_shows_each_summary_whole():
+    """The terminal's list and the documentation's each show a command's first paragraph; a
+    docstring's line breaks had cut them mid-sentence ("e to announce the")."""
+    commands = reference.command.commands
+    for name, command in commands.items():
+        line = (command.short_help or command.help or "").splitlines()[0]  # as mkdocs-click
+        assert line.endswith("."), (name, line)
+    wide = RUNNER.invoke(app, ["--help"], env={"COLUMNS": "250"}).stdout.splitlines()
+    assert any("number, e to announce the end of the session after this deal, or q to leave."
+               in line for line in wide)
 
 
 def test_no_command_shows_help_and_one_error_line():

@@ -68,6 +68,12 @@ class TarockGroup(TyperGroup):
     ``typer.testing.CliRunner`` behave the same.
     """
 
+    def __init__(self, **attrs: Any) -> None:
+        super().__init__(**attrs)
+        for command in self.commands.values():
+            if command.short_help is None and command.help:
+                command.short_help = summary(command.help)
+
     def main(self, args: Sequence[str] | None = None, prog_name: str | None = None,
              complete_var: str | None = None, standalone_mode: bool = True,
              **extra: Any) -> Any:
@@ -86,6 +92,13 @@ class TarockGroup(TyperGroup):
         if standalone_mode:
             sys.exit(code)
         return code
+
+
+def summary(help_text: str) -> str:
+    """A command's help up to its first blank line, as one line: the list of commands shows it
+    (Typer's Rich panel keeps a docstring's line breaks, and the documentation's list keeps only
+    its first line, which cut the summaries mid-sentence)."""
+    return " ".join(help_text.split("\n\n")[0].split())
 
 
 def _silence_stdout() -> None:
