@@ -35,10 +35,11 @@ def free_port() -> int:
 
 
 class Server:
-    """A running server: its base URLs and an HTTP client."""
+    """A running server: its base URLs and an HTTP client (and its application, when it runs
+    in this process)."""
 
-    def __init__(self, port: int, db_url: str):
-        self.port, self.db_url = port, db_url
+    def __init__(self, port: int, db_url: str, app: Any = None):
+        self.port, self.db_url, self.app = port, db_url, app
         self.http = f"http://127.0.0.1:{port}"
         self.ws = f"ws://127.0.0.1:{port}"
         self.client = httpx.Client(base_url=self.http, timeout=TIMEOUT)
@@ -116,7 +117,8 @@ def running_server(db_url: str, shard: str | None = None, port: int | None = Non
                    ) -> Iterator[Server]:
     """The server in this process (uvicorn in a thread) on a free loopback port (or ``port``)."""
     port = port or free_port()
-    config = uvicorn.Config(create_app(db_url, shard=shard), host="127.0.0.1", port=port,
+    app = create_app(db_url, shard=shard)
+    config = uvicorn.Config(app, host="127.0.0.1", port=port,
                             log_config=None, log_level="warning", ws_max_size=WS_MAX_SIZE,
                             lifespan="on")
     server = uvicorn.Server(config)
@@ -127,7 +129,7 @@ def running_server(db_url: str, shard: str | None = None, port: int | None = Non
         assert thread.is_alive() and time.monotonic() < end, "the server did not start"
         time.sleep(0.02)
     try:
-        yield Server(port, db_url)
+        yield Server(port, db_url, app)
     finally:
         server.should_exit = True
         thread.join(TIMEOUT)

@@ -38,7 +38,7 @@ def test_schema_is_migrated_once_and_again_is_a_no_op(db_url: str) -> None:
         version = c.execute(sqlalchemy.text("select version_num from alembic_version")).scalar()
         tables = set(sqlalchemy.inspect(c).get_table_names())
     storage.close()
-    assert version == "0002"
+    assert version == "0003"
     assert {"tables", "seats", "actions", "chat"} <= tables
 
 
@@ -116,6 +116,7 @@ def test_chat_keeps_the_last_lines(db_url: str) -> None:
         storage.add_chat("t1", ChatLine("Ann", f"line {i}", now()))
     lines = storage.chat("t1", 50)
     assert [line.text for line in lines] == [f"line {i}" for i in range(10, 60)]
+    assert lines[0].at.utcoffset() is not None  # the chat message's time says it is UTC
     storage.close()
 
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Depends, Request
+from fastapi import APIRouter, Depends, Query, Request
 from fastapi.responses import JSONResponse, Response
 
 from tarock import __version__
@@ -25,8 +25,8 @@ def get_hub(request: Request) -> Hub:
 HubDep = Annotated[Hub, Depends(get_hub)]
 
 
-def get_table(table_id: str, hub: HubDep) -> LiveTable:
-    return hub.get(table_id)
+async def get_table(table_id: str, hub: HubDep) -> LiveTable:
+    return await hub.get(table_id)
 
 
 TableDep = Annotated[LiveTable, Depends(get_table)]
@@ -84,11 +84,15 @@ async def create_table(body: TableIn, hub: HubDep) -> dict[str, Any]:
     return {"table": live.id, "seats": seats, "spectate": _page(hub, live.id)}
 
 
+Status = Literal["waiting", "playing", "finished"]
+
+
 @router.get("/tables")
-def list_tables(hub: HubDep) -> list[dict[str, Any]]:
-    return [{"table": live.id, "game": live.spec.game, "status": live.status,
-             "deal": live.table.deal, "seats": hub.seats_view(live)}
-            for live in hub.tables.values()]
+async def list_tables(hub: HubDep, status: Annotated[list[Status] | None, Query()] = None
+                      ) -> list[dict[str, Any]]:
+    """Every table, or (extension) those of the ``status`` values given: the lobby asks for
+    the tables in play only, which leaves the finished ones in the database."""
+    return await hub.listing(set(status) if status else None)
 
 
 @router.post("/tables/{table_id}/join")

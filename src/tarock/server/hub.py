@@ -22,6 +22,7 @@ import hmac
 import logging
 import secrets
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -49,6 +50,9 @@ log = logging.getLogger("tarock.server")
 TAKEOVER_LEVEL = "normal"  # the bot that plays for an absent or timed-out person
 CHAT_HISTORY = 50  # chat lines sent to a client on connect
 SEND_QUEUE = 512  # messages waiting for a slow client before it is disconnected
+# Finished tables kept in memory besides those a client is connected to, the most recently
+# asked for; the others are read from the database again when someone asks for them.
+FINISHED_IN_MEMORY = 16
 
 
 class HubError(Exception):
@@ -193,7 +197,8 @@ class Hub:
     """All tables of this server process."""
 
     def __init__(self, storage: Storage, bots: Bots, base_url: str = "",
-                 clock: Callable[[], float] = time.monotonic, shard: str | None = None):
+                 clock: Callable[[], float] = time.monotonic, shard: str | None = None,
+                 finished_in_memory: int = FINISHED_IN_MEMORY):
         self.storage = storage
         self.bots = bots
         self.base_url = base_url
@@ -202,6 +207,11 @@ class Hub:
         # its shard name (see docs/deploy.md): it creates only those and drives only those.
         self.prefix = f"{shard}-" if shard else ""
         self.tables: dict[str, LiveTable] = {}
+        # The finished tables among them, least recently asked for first: a finished table
+        # changes no more, so it need not stay loaded (docs/deploy.md).
+        self.finished_in_memory = finished_in_memory
+        self._finished: OrderedDict[str, None] = OrderedDict()
+        self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         # One writer thread: SQLite takes one writer at a time anyway, and a single thread
         # keeps the log's appends in the order they were accepted.
         self._db = ThreadPoolExecutor(1, thread_name_prefix="db")
@@ -213,20 +223,32 @@ class Hub:
     # -- life cycle --------------------------------------------------------------------------
 
     async def start(self) -> None:
-        """Load every table from the database and let its bots and timers run again."""
-        for table_id in await self._io(self.storage.table_ids):
-            if not table_id.startswith(self.prefix):
+        """Load every table still playing from the database and let its bots and timers run
+        again; finished tables are loaded when someone asks for them (:meth:`get`)."""
+        for table_id in await self._io(self.storage.table_ids, self.prefix, False):
+            table = await self._rebuild(table_id)
+            if table is None:
                 continue
-            spec = await self._io(self.storage.load_table, table_id)
-            actions = await self._io(self.storage.actions, table_id)
-            try:
-                table = Table.rebuild(spec, actions)
-            except (TarockError, ValueError) as error:  # a log this version cannot replay
-                table_log(table_id).error("not loaded: %s", error)
+            if table.finished:  # finished before the database remembered it: remember now
+                await self._io(self.storage.mark_finished, table_id, table.deal)
+                table_log(table_id).info("finished at seq %d, not kept loaded", table.seq)
                 continue
             self._install(table)
             table_log(table_id).info("loaded at seq %d (%s)", table.seq,
                                      self.tables[table_id].status)
+
+    async def _rebuild(self, table_id: str) -> Table | None:
+        """The table replayed from its log; None if there is none or this version cannot
+        replay it (logged)."""
+        spec = await self._io(self.storage.load_table, table_id)
+        if spec is None:
+            return None
+        actions = await self._io(self.storage.actions, table_id)
+        try:
+            return await asyncio.to_thread(Table.rebuild, spec, actions)
+        except (TarockError, ValueError) as error:  # a log this version cannot replay
+            table_log(table_id).error("not loaded: %s", error)
+            return None
 
     def _install(self, table: Table) -> LiveTable:
         n = table.num_seats
@@ -234,11 +256,36 @@ class Hub:
         live = LiveTable(table, list(table.spec.seats), connections=[0] * n,
                          away_since=[t] * n, turn_since=t)
         self.tables[table.spec.id] = live
+        if table.finished:
+            self._keep_finished(live)
+            return live
         for seat in table.spec.seats:
             if seat.kind == "bot" and seat.level is not None:
                 self.bots.prepare(seat.level, table.game)
         self.kick(live)
         return live
+
+    def _keep_finished(self, live: LiveTable) -> LiveTable:
+        """Count a finished table as just asked for, and unload the least recently asked for
+        beyond ``finished_in_memory``, but for this one, whoever asked gets it. Returns the
+        table in memory: this one, put back if it was unloaded meanwhile, or the one loaded
+        again since."""
+        live = self.tables.setdefault(live.id, live)
+        self._finished[live.id] = None
+        self._finished.move_to_end(live.id)
+        self._unload_finished(keep=live.id)
+        return live
+
+    def _unload_finished(self, keep: str | None = None) -> None:
+        """Unload the least recently asked for finished tables beyond ``finished_in_memory``
+        that no client is connected to."""
+        extra = len(self._finished) - self.finished_in_memory
+        for table_id in list(self._finished):
+            if extra <= 0:
+                return
+            if table_id != keep and not self.tables[table_id].clients:
+                del self._finished[table_id], self.tables[table_id]
+                extra -= 1
 
     async def close(self) -> None:
         for live in self.tables.values():
@@ -252,11 +299,49 @@ class Hub:
 
     # -- tables ------------------------------------------------------------------------------
 
-    def get(self, table_id: str) -> LiveTable:
+    async def get(self, table_id: str) -> LiveTable:
+        """The table, loaded from the database if it is a finished one not in memory."""
         live = self.tables.get(table_id)
-        if live is None:
+        if live is not None:
+            if live.table.finished:
+                self._keep_finished(live)
+            return live
+        if not table_id.startswith(self.prefix):
             raise HubError("not_found", f"no table {table_id!r}", 404)
-        return live
+        loading = self._loading.get(table_id)
+        if loading is None:  # one replay however many ask at once
+            loading = asyncio.ensure_future(self._load_finished(table_id))
+            self._loading[table_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await asyncio.shield(loading)
+
+    async def _load_finished(self, table_id: str) -> LiveTable:
+        table = await self._rebuild(table_id)
+        if table is None:
+            raise HubError("not_found", f"no table {table_id!r}", 404)
+        if table_id in self.tables:  # it was installed while the log was read
+            return self.tables[table_id]
+        if not table.finished:  # a table that plays is loaded at start or made here
+            table_log(table_id).warning("not finished and not loaded: not served")
+            raise HubError("not_found", f"no table {table_id!r}", 404)
+        table_log(table_id).info("finished table loaded at seq %d", table.seq)
+        return self._install(table)
+
+    async def listing(self, statuses: set[str] | None = None) -> list[dict[str, Any]]:
+        """The tables of this process (those of ``statuses`` only, when given), oldest first:
+        those in memory as they are, the finished others from the database
+        (``GET /api/tables``)."""
+        tables = [(live.spec.created_at, _listed(live.id, live.spec.game, live.status,
+                                                  live.table.deal, self.seats_view(live)))
+                  for live in self.tables.values()
+                  if statuses is None or live.status in statuses]
+        if statuses is None or "finished" in statuses:
+            for done in await self._io(self.storage.finished_tables, self.prefix):
+                if done.id not in self.tables:  # nobody connected, no bot playing for anyone
+                    seats = [_seat_entry(s, s.kind == "bot", False) for s in done.seats]
+                    tables.append((done.created_at, _listed(done.id, done.game, "finished",
+                                                            done.last_deal, seats)))
+        return [entry for _, entry in sorted(tables, key=lambda t: t[0])]
 
     async def create(self, game_name: str, options: dict[str, Any],
                      players: list[dict[str, Any]], deals: int | None,
@@ -326,7 +411,13 @@ class Hub:
 
     # -- connections -------------------------------------------------------------------------
 
-    async def connect(self, live: LiveTable, client: Client) -> None:
+    async def connect(self, live: LiveTable, client: Client) -> LiveTable:
+        """Connect a client; returns the table it is connected to. A finished table may have
+        been unloaded since it was found; the client gets the one in memory, and nothing can
+        unload it before the client is counted: the lock of a finished table is taken only by
+        code that does not await while holding it, so taking it does not wait."""
+        if live.table.finished:
+            live = self._keep_finished(live)
         client.writer = asyncio.create_task(client.write_loop(live.id))
         async with live.lock:
             live.clients.add(client)
@@ -337,6 +428,7 @@ class Hub:
             client.send(_chat_message(line))
         self._send_views(live, skip=client)  # the others see the seat connected
         self.kick(live)
+        return live
 
     async def disconnect(self, live: LiveTable, client: Client) -> None:
         async with live.lock:
@@ -349,6 +441,8 @@ class Hub:
         if client.writer is not None:
             client.writer.cancel()
         self._send_views(live)
+        if live.table.finished:
+            self._unload_finished()
         self.kick(live)
 
     # -- messages from clients ---------------------------------------------------------------
@@ -376,6 +470,8 @@ class Hub:
             except TarockError as error:
                 raise HubError.from_engine(error) from None
             await self._accept(live, prepared)
+        if live.table.finished:  # this action ended the session (checked with no await since)
+            await self._finish(live)
 
     async def chat(self, live: LiveTable, client: Client, text: str) -> None:
         if client.seat is None:
@@ -418,6 +514,18 @@ class Hub:
         live.turn_since = self.clock()
         self._announce(live, prepared, end)
         self.kick(live)
+
+    async def _finish(self, live: LiveTable) -> None:
+        """The session is over: the database remembers it, so that the next start does not
+        replay the table, and the table may leave memory once nobody looks at it. Called
+        after the action's lock is released: a finished table's lock is never held across an
+        await (see :meth:`connect`)."""
+        table_log(live.id).info("finished at seq %d", live.table.seq)
+        try:
+            await self._io(self.storage.mark_finished, live.id, live.table.deal)
+        except Exception:  # the log has every action: the next start finds it finished
+            table_log(live.id).exception("marking the table finished failed")
+        self._keep_finished(live)
 
     def _announce(self, live: LiveTable, prepared: Prepared, end: DealEnd | None) -> None:
         entry = prepared.entry
@@ -465,10 +573,8 @@ class Hub:
 
     def seats_view(self, live: LiveTable) -> list[dict[str, Any]]:
         t = self.clock()
-        return [{"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
-                 "connected": live.connected(s.seat),
-                 "open": s.kind == "human" and s.token_hash is None,
-                 "bot_playing": s.kind == "human" and self._away_too_long(live, s.seat, t)}
+        return [_seat_entry(s, live.connected(s.seat),
+                            s.kind == "human" and self._away_too_long(live, s.seat, t))
                 for s in live.seats]
 
     def names(self, live: LiveTable) -> list[str]:
@@ -584,6 +690,20 @@ class Hub:
                     table_log(live.id).exception("storing a bot action failed; retrying")
                     live.wake = asyncio.get_running_loop().call_later(1.0, self.kick, live)
                     return
+            if live.table.finished:  # this bot's action ended the session
+                await self._finish(live)
+                return
+
+
+def _listed(table_id: str, game: str, status: str, deal: int,
+            seats: list[dict[str, Any]]) -> dict[str, Any]:
+    return {"table": table_id, "game": game, "status": status, "deal": deal, "seats": seats}
+
+
+def _seat_entry(s: SeatSpec, connected: bool, bot_playing: bool) -> dict[str, Any]:
+    return {"seat": s.seat, "name": s.name, "kind": s.kind, "level": s.level,
+            "connected": connected, "open": s.kind == "human" and s.token_hash is None,
+            "bot_playing": bot_playing}
 
 
 def _chat_message(line: ChatLine) -> dict[str, Any]:

@@ -31,6 +31,9 @@ class TableRow(Base):
     takeover_seconds: Mapped[float] = mapped_column(Float)
     # the seq at which a person announced the end of the session (migration 0002)
     end_requested: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    # set when the session is over: the index of its last deal (migration 0003); a finished
+    # table is listed from this row and its log replayed only when someone asks for it
+    last_deal: Mapped[int | None] = mapped_column(Integer, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

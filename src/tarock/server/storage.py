@@ -38,6 +38,11 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
+def _utc(stored: datetime) -> datetime:
+    """A stored time as written (UTC): SQLite keeps no time zone, PostgreSQL does."""
+    return stored if stored.tzinfo is not None else stored.replace(tzinfo=UTC)
+
+
 @dataclass(frozen=True)
 class SeatSpec:
     seat: int
@@ -61,6 +66,17 @@ class TableSpec:
     seats: tuple[SeatSpec, ...]
     created_at: datetime
     end_requested: int | None = None  # the seq at which the end of the session was announced
+
+
+@dataclass(frozen=True)
+class FinishedTable:
+    """What the list of tables shows of a finished table, read without replaying its log."""
+
+    id: str
+    game: str
+    last_deal: int
+    seats: tuple[SeatSpec, ...]
+    created_at: datetime
 
 
 @dataclass(frozen=True)
@@ -128,15 +144,46 @@ class Storage:
             if row is not None and row.end_requested is None:
                 row.end_requested = seq
 
+    def mark_finished(self, table_id: str, last_deal: int) -> None:
+        """Remember that the table's session is over, after ``last_deal`` (its index)."""
+        with self._session.begin() as db:
+            row = db.get(TableRow, table_id)
+            if row is not None:
+                row.last_deal = last_deal
+
     def add_chat(self, table_id: str, line: ChatLine) -> None:
         with self._session.begin() as db:
             db.add(ChatRow(table_id=table_id, sender=line.sender, text=line.text, at=line.at))
 
     # -- reading ---------------------------------------------------------------------------
 
-    def table_ids(self) -> list[str]:
+    def table_ids(self, prefix: str = "", finished: bool | None = None) -> list[str]:
+        """The ids starting with ``prefix``, oldest first; only the finished tables (those
+        marked so) or only the others when ``finished`` says which."""
+        query = select(TableRow.id).where(TableRow.id.startswith(prefix, autoescape=True))
+        if finished is not None:
+            marked = TableRow.last_deal.is_not(None)
+            query = query.where(marked if finished else ~marked)
         with self._session() as db:
-            return list(db.scalars(select(TableRow.id).order_by(TableRow.created_at)))
+            return list(db.scalars(query.order_by(TableRow.created_at)))
+
+    def finished_tables(self, prefix: str = "") -> list[FinishedTable]:
+        """Every table marked finished whose id starts with ``prefix``, oldest first (the
+        columns the list needs, not whole rows: there may be very many)."""
+        ids = (select(TableRow.id).where(TableRow.last_deal.is_not(None))
+               .where(TableRow.id.startswith(prefix, autoescape=True)))
+        with self._session() as db:
+            rows = db.execute(select(TableRow.id, TableRow.game, TableRow.last_deal,
+                                     TableRow.created_at).where(TableRow.id.in_(ids))
+                              .order_by(TableRow.created_at)).all()
+            seats: dict[str, list[SeatSpec]] = {row.id: [] for row in rows}
+            for s in db.execute(select(SeatRow.table_id, SeatRow.seat, SeatRow.name,
+                                       SeatRow.kind, SeatRow.level, SeatRow.token_hash)
+                                .where(SeatRow.table_id.in_(ids)).order_by(SeatRow.seat)):
+                seats[s.table_id].append(SeatSpec(s.seat, s.name, s.kind, s.level,
+                                                  s.token_hash))
+        return [FinishedTable(row.id, row.game, row.last_deal, tuple(seats[row.id]),
+                              _utc(row.created_at)) for row in rows]
 
     def load_table(self, table_id: str) -> TableSpec | None:
         with self._session() as db:
@@ -148,7 +195,7 @@ class Storage:
             return TableSpec(
                 id=row.id, game=row.game, options=dict(row.options), seed=row.seed,
                 deals=row.deals, turn_seconds=row.turn_seconds,
-                takeover_seconds=row.takeover_seconds, created_at=row.created_at,
+                takeover_seconds=row.takeover_seconds, created_at=_utc(row.created_at),
                 end_requested=row.end_requested,
                 seats=tuple(SeatSpec(s.seat, s.name, s.kind, s.level, s.token_hash)
                             for s in seats))
@@ -164,7 +211,7 @@ class Storage:
         with self._session() as db:
             rows = list(db.scalars(select(ChatRow).where(ChatRow.table_id == table_id)
                                    .order_by(ChatRow.id.desc()).limit(last)))
-            return [ChatLine(r.sender, r.text, r.at) for r in reversed(rows)]
+            return [ChatLine(r.sender, r.text, _utc(r.at)) for r in reversed(rows)]
 
 
 def make_engine(url: str) -> Engine:

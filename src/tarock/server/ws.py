@@ -57,7 +57,10 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
                        lang: str | None = None) -> None:
     hub: Hub = ws.app.state.hub
     await ws.accept()
-    live = hub.tables.get(table_id)
+    try:
+        live: LiveTable | None = await hub.get(table_id)
+    except HubError:  # no such table (or one of another shard's)
+        live = None
     seat = None if live is None or token is None else live.seat_of_token(token)
     if live is None or (token is not None and seat is None):
         code, text, close = (("not_found", f"no table {table_id!r}", 4404) if live is None
@@ -66,7 +69,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
         await ws.close(close)
         return
     client = Client(seat, ws.send_json, language(lang))
-    await hub.connect(live, client)
+    live = await hub.connect(live, client)
     try:
         await _serve(hub, live, client, ws)
     except WebSocketDisconnect:

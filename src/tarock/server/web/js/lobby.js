@@ -21,10 +21,10 @@ async function start(lang) {
 
 async function showTables() {
   const { t } = cat;
-  const tables = await (await fetch("/api/tables")).json();
+  const tables = await (await fetch("/api/tables?status=waiting&status=playing")).json();
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
   const list = h("ul", { class: "table-list" });
-  for (const table of tables.filter((x) => x.status !== "finished").reverse()) {
+  for (const table of tables.reverse()) {
     const seats = table.seats.map((s) => (s.open
       ? h("a", { href: `/table/${table.table}?join=${s.seat}`, class: "join" },
         t("web.join_seat", { seat: s.seat + 1 }))
