@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 from cli_support import assert_bad_input, run
-from server_support import running_server
+from server_support import TIMEOUT, Process, free_port, running_server
+
+from tarock.server.lease import ServerBusyError, database_lease
 
 
 @pytest.mark.parametrize(("args", "needle"), [
@@ -29,6 +33,46 @@ def test_each_shard_makes_and_runs_only_its_own_tables(tmp_path: Path) -> None:
         assert b.client.get(f"/api/tables/{made_a}").status_code == 404
     with running_server(url, shard="b") as b:
         assert [t["table"] for t in b.client.get("/api/tables").json()] == [made_b]
+
+
+def test_a_second_server_on_a_database_stops_before_it_plays(tmp_path: Path) -> None:
+    """It would otherwise load every table and let its bots append actions beside the first
+    server's before finding its port taken (``make play`` typed twice)."""
+    url = f"sqlite:///{tmp_path / 't.db'}"
+    first = Process(url, tmp_path / "first.log")
+    try:
+        server = first.start()
+        bots = [{"kind": "bot", "level": "easy"}] * 4
+        table = server.create("hungarian-tarokk", bots, deals=1000)["table"]
+        server.wait_for(table, lambda t: t["seq"] > 0)
+        second = subprocess.run(
+            [str(Path(sys.executable).with_name("tarock")), "serve", "--db", url, "--port",
+             str(free_port()), "--play", "ottocento"],
+            capture_output=True, text=True, timeout=TIMEOUT)
+        assert second.returncode == 2
+        assert second.stderr.splitlines() == [
+            f"error: another tarock server runs on {url}: use that one, or stop it first"]
+        assert [t["table"] for t in server.client.get("/api/tables").json()] == [table]
+        first.kill()  # the kernel releases the lease of a killed process
+        assert first.start().table(table)["status"] == "playing"
+    finally:
+        first.stop()
+
+
+def busy(db_url: str, shard: str | None, needle: str) -> None:
+    with pytest.raises(ServerBusyError, match=needle), database_lease(db_url, shard):
+        pass
+
+
+def test_the_lease_admits_one_server_per_database_or_one_per_shard(db_url: str) -> None:
+    with database_lease(db_url):  # a server without a shard drives every table
+        busy(db_url, None, "another tarock server runs on")
+        busy(db_url, "a", "without --shard")
+    with database_lease(db_url, "a"), database_lease(db_url, "b"):  # shards share a database
+        busy(db_url, "b", "shard b")
+        busy(db_url, None, "another tarock server runs on")
+    with database_lease(db_url), database_lease("sqlite://"):  # all released; in memory: none
+        pass
 
 
 def test_play_rejects_an_unknown_game_in_one_line() -> None:

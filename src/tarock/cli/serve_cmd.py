@@ -35,8 +35,4 @@ def serve_cmd(
                                  expected="debug, info, warning or error")
     from tarock.server.app import serve  # the server's dependencies load only for this command
 
-    if play is not None:
-        from tarock.server.play import start_in_background
-
-        start_in_background(host, port, play)
-    serve(host, port, db, log_level, shard)
+    serve(host, port, db, log_level, shard, play)

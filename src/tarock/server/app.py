@@ -23,6 +23,8 @@ from tarock.core.errors import InvalidOptionError
 from tarock.server import api, pages, ws
 from tarock.server.bots import Bots
 from tarock.server.hub import Hub, HubError
+from tarock.server.lease import database_lease
+from tarock.server.play import start_in_background, table_body
 from tarock.server.storage import Storage
 
 DEFAULT_DB = "sqlite:///tarock.db"
@@ -107,14 +109,20 @@ def configure_logging(level: str = "info") -> None:
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB,
-          log_level: str = "info", shard: str | None = None) -> None:
-    """Run the server until interrupted."""
+          log_level: str = "info", shard: str | None = None, play: str | None = None) -> None:
+    """Run the server until interrupted, holding the database's lease (ServerBusyError while
+    another process runs on it); with ``play``, a table of one person against computer players
+    of that game is made once the server answers (:mod:`tarock.server.play`)."""
     try:
         make_url(db_url)
     except ArgumentError:
         raise InvalidOptionError(f"invalid --db {db_url!r}",
                                  expected="a database URL such as sqlite:///tarock.db") from None
-    configure_logging(log_level)
-    app = create_app(db_url, shard=shard)
-    uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
-                access_log=False, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False)
+    body = None if play is None else table_body(play)
+    with database_lease(db_url, shard):
+        if body is not None:
+            start_in_background(host, port, body)
+        configure_logging(log_level)
+        app = create_app(db_url, shard=shard)
+        uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,
+                    access_log=False, ws_max_size=WS_MAX_SIZE, ws_per_message_deflate=False)

@@ -38,10 +38,9 @@ def table_body(game_name: str) -> dict[str, object]:
     return {"game": game_name, "players": [{"kind": "human", "name": PERSON}, *bots]}
 
 
-def start_in_background(host: str, port: int, game_name: str) -> None:
-    """Check the game now (a bad name stops before the server starts); make the table once the
-    server is up, from a thread, since the server runs in this one."""
-    body = table_body(game_name)
+def start_in_background(host: str, port: int, body: dict[str, object]) -> None:
+    """Make the table of ``body`` (:func:`table_body`, which checks the game before the server
+    starts) once the server is up, from a thread, since the server runs in this one."""
     local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
     base = f"http://{local}:{port}"
     threading.Thread(target=_make_table, args=(base, body), daemon=True).start()
