@@ -68,7 +68,7 @@ test: lint docs native $(SOLVERS)
 
 # The long property runs (marker `long`), which the default run leaves out.
 test-long: $(STAMP) native
-	$(VENV)/bin/pytest -n auto --dist worksteal -m long
+	$(VENV)/bin/pytest -n auto --dist worksteal -m long --timeout 3600  # long batches: more time each
 
 # The table server with a table of you against computer players, in the browser
 # (make play GAME=ottocento for another game; `tarock play` is the terminal game).
