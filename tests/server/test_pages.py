@@ -11,6 +11,7 @@ import pytest
 from server_support import TIMEOUT, Server, Ws
 from websockets.sync.client import connect
 
+from tarock.core.guides import find_rule, guides
 from tarock.server.app import WS_MAX_SIZE
 
 
@@ -55,6 +56,20 @@ def test_a_games_catalogue_in_each_language(server: Server) -> None:
         "unknown_game")
     assert server.client.get("/api/games/ottocento/catalogue",
                              params={"lang": "xx"}).status_code == 400
+
+
+def test_the_rule_a_refusal_names_is_served_from_its_guide(server: Server) -> None:
+    answer = server.client.get("/api/rules/hu-play-2")  # as typed, any case
+    assert answer.status_code == 200
+    rule = find_rule("HU-PLAY-2", guides())
+    assert rule is not None
+    assert answer.json() == {"rule": "HU-PLAY-2", "game": "hungarian-tarokk",
+                             "section": rule.section, "text": rule.text}
+    assert "follow" in rule.text.lower()
+    for missing in ("HU-PLAY-999", "not-a-rule", "..%2Fpages.py"):
+        answer = server.client.get(f"/api/rules/{missing}")
+        assert answer.status_code == 404, missing
+        assert answer.json()["error"]["code"] == "not_found"
 
 
 def test_a_view_in_words_says_why_each_other_card_is_refused(server: Server) -> None:

@@ -77,6 +77,41 @@ def test_a_person_plays_a_whole_deal_by_clicking(browser, server, game, seed):
     assert page.locator(".replay-hand").count() == len(table["seats"])
 
 
+def test_a_refused_card_names_its_rule_and_the_rule_opens(browser, server):
+    """A click on a card the rules refuse says why, and the rule's ID in that line shows the
+    rule's text from the guide, as GET /api/rules/{id} gives it."""
+    table = server.create(**against_bots("bavarian-tarock", seed=8))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, "document.querySelector('[data-card][data-rule]') !== null"
+                     " && document.querySelector('[data-card][data-legal=\"true\"]') !== null")
+    card = page.locator("[data-card][data-rule]").first
+    rule = card.get_attribute("data-rule")
+    card.click(force=True)  # a person may click it; it is only marked aria-disabled
+    link = page.locator(f'#notice button[data-rule="{rule}"]')
+    assert rule in page.locator("#notice").inner_text()
+    link.click()
+    dialog = page.locator("dialog.rule-dialog[open]")
+    text = server.client.get(f"/api/rules/{rule}").json()["text"]  # it begins with the ID
+    shown = text.removeprefix(rule).strip().replace("`", "")  # `code` is shown as code
+    assert dialog.locator("[data-rule-text]").inner_text() == shown
+    assert rule in dialog.locator("h2").inner_text()
+    dialog.locator("form button").click()
+    assert page.locator("dialog.rule-dialog[open]").count() == 0
+
+
+def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
+    """Seed 1: the person declares, and the announcements offer no pass before the call."""
+    table = server.create(**against_bots("hungarian-tarokk", deals=1, seed=1))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, "document.querySelector('.missing') !== null")
+    line = page.locator(".missing").first
+    text = line.inner_text()
+    assert text.startswith("No pass here (HU-CALL-1): ") and text.count("HU-CALL-1") == 1, text
+    assert line.locator('button[data-rule="HU-CALL-1"]').count() == 1
+
+
 def test_two_people_see_only_their_own_hands(browser, server):
     body = against_bots("hungarian-tarokk", seed=5)
     body["players"][1] = {"kind": "human"}  # an open seat, taken through its link

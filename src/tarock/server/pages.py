@@ -1,6 +1,7 @@
 """The browser's side of the server (*extensions*, see docs/server.md): the lobby and table
 pages, their static files (ES modules and CSS shipped as package data, no build step), a game's
-message catalogue, and a finished deal step by step for the replay viewer.
+message catalogue, a finished deal step by step for the replay viewer, and the rule a refusal
+names, from the rules guides.
 
 The pages speak ``tarock-table/1`` like any other client; the only things they get beyond it
 are words (catalogues and the ``present`` field of a view) and the replay of public records.
@@ -16,6 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
 from tarock.core.errors import TarockError
+from tarock.core.guides import RULE_ID, find_rule, guides
 from tarock.core.presentation import DEFAULT_LANGUAGE, catalogue
 from tarock.core.protocol import registered_games
 from tarock.server.api import TableDep
@@ -67,6 +69,20 @@ def game_catalogue(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     if language(lang) is None:
         raise HubError("bad_request", f"unknown language {lang!r}")
     return catalogue(name, lang)
+
+
+@router.get("/api/rules/{rule_id}")
+def rule(rule_id: str) -> dict[str, Any]:
+    """The rule of that ID from the game's rules guide (in English), for the table page, where
+    every refusal names its rule."""
+    try:
+        found = find_rule(rule_id, guides()) if RULE_ID.fullmatch(rule_id) else None
+    except TarockError as error:  # installed without the checkout's guides
+        raise HubError("not_found", str(error), 404) from None
+    if found is None:
+        raise HubError("not_found", f"no rule {rule_id!r} in any rules guide", 404)
+    return {"rule": found.rule_id, "game": found.guide, "section": found.section,
+            "text": found.text}
 
 
 @router.get("/api/tables/{table_id}/replay/{deal}")

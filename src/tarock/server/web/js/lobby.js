@@ -3,6 +3,7 @@
 // player per seat), then goes to the creator's own seat.
 
 import { h, languageSelect, loadCatalogue, preferredLanguage } from "./i18n.js";
+import { linkRule, refusal } from "./rules.js";
 
 let games = [];
 let cat = null;
@@ -109,7 +110,7 @@ function buildForm() {
       { class: "option" },
       h("label", { for: `opt-${o.key}` }, o.description || o.key.replaceAll("_", " ")), " ",
       optionInput(o), " ",
-      o.rule ? h("code", { class: "rule" }, o.rule) : null)));
+      o.rule ? h("code", { class: "rule" }, ...linkRule(o.rule, o.rule, cat)) : null)));
     fillSeats();
   };
   gameSelect.addEventListener("change", fillGame);
@@ -152,7 +153,8 @@ function buildForm() {
       headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
     const answer = await response.json();
     if (!response.ok) {
-      message.textContent = answer.error.message + (answer.error.rule ? ` (${answer.error.rule})` : "");
+      const { message: text, rule } = answer.error;
+      message.replaceChildren(...linkRule(refusal(text, rule), rule, cat));
       return;
     }
     const mine = answer.seats.find((s) => s.token);

@@ -14,6 +14,7 @@ import {
   h, languageSelect, loadCatalogue, placeChildren, preferredLanguage, setAttributes,
 } from "./i18n.js";
 import { openReplay } from "./replay.js";
+import { linkRule, refusal, withoutRule } from "./rules.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -208,9 +209,8 @@ function receive(message) {
       if (message.code === "stale") { // the table moved on meanwhile: show it as it is now
         send({ type: "sync" });
       } else {
-        notice(page.cat.t("web.refused", {
-          reason: message.message + (message.rule ? ` (${message.rule})` : ""),
-        }));
+        notice(page.cat.t("web.refused", { reason: refusal(message.message, message.rule) }),
+          message.rule);
       }
       render();
       break;
@@ -227,8 +227,9 @@ function act(action) {
   render(); // the chosen card leaves the hand at once; the next view confirms it
 }
 
-function notice(text) {
-  $("notice").textContent = text;
+/** A line under whose turn it is; the rule it names (if any) opens the rule's text. */
+function notice(text, rule) {
+  $("notice").replaceChildren(...linkRule(text, rule, page.cat));
 }
 
 // -- reading a view -------------------------------------------------------------------------
@@ -484,8 +485,8 @@ function renderHandAndActions() {
   const cards = codes.filter((code) => code !== pendingCard).map((code, i, shown) => {
     const legal = !page.pending && (byCard.has(code) || open.has(code));
     const selected = page.selection.has(code);
-    const reason = refused.get(code);
-    const why = reason ? `${reason.message}${reason.rule ? ` (${reason.rule})` : ""}` : "";
+    const reason = page.pending ? undefined : refused.get(code); // refused by a rule, not waiting
+    const why = reason ? refusal(reason.message, reason.rule) : "";
     const button = drawn.get(code) ?? h("button", { type: "button", "data-card": code });
     setAttributes(button, {
       class: `card${legal ? " legal" : ""}${selected ? " selected" : ""}${
@@ -494,6 +495,7 @@ function renderHandAndActions() {
       "aria-label": cardName(code, "spoken") + (selected ? " ✓" : ""),
       "aria-disabled": legal ? null : "true", "aria-pressed": selectable.has(code) ? String(selected) : null,
       title: [cardName(code, "long"), why].filter(Boolean).join(" — "), "data-reason": why || null,
+      "data-rule": reason?.rule || null,
       tabindex: "-1",
     });
     const face = cardSVG(page.info.game, code, { short: cardName(code), name: cardName(code),
@@ -533,8 +535,9 @@ function renderHandAndActions() {
   }
   const missing = (view.present?.refused ?? []).filter((r) => r.action.type !== "play");
   for (const r of missing) {
-    parts.push(h("p", { class: "missing" }, t("ui.missing", { choice: r.text,
-      reason: `${r.message}${r.rule ? ` (${r.rule})` : ""}` })));
+    parts.push(h("p", { class: "missing" }, ...linkRule(
+      t("ui.missing", { choice: r.text, reason: withoutRule(r.message, r.rule), rule: r.rule ?? "" }),
+      r.rule, page.cat)));
   }
   placeChildren(actions, parts);
 }
@@ -560,7 +563,9 @@ function clickCard(event) {
   const code = button.dataset.card;
   page.focusCard = code;
   if (button.dataset.legal !== "true") {
-    if (button.dataset.reason) notice(page.cat.t("web.refused", { reason: button.dataset.reason }));
+    if (button.dataset.reason) {
+      notice(page.cat.t("web.refused", { reason: button.dataset.reason }), button.dataset.rule);
+    }
     return;
   }
   notice("");

@@ -1,0 +1,64 @@
+// The rule a refusal names, one click away: every refusal the table shows ends with its rule ID
+// (`Not allowed: ... (HU-PLAY-2)`), and the ID is a button that shows the rule's text from the
+// game's rules guide (GET /api/rules/{id}) in a dialog, so a player reads why without leaving
+// the table. The guides are in English; the dialog says so in other languages.
+
+import { h } from "./i18n.js";
+
+// A rule ID as the guides write them (HU-PLAY-2, BT-V2-BID-4); an option may name a section
+// of the rules instead (§2.1), which has no text of its own to show.
+const RULE_ID = /^[A-Za-z]{1,3}(?:-[A-Za-z0-9]+)*-\d+$/;
+let dialog = null;
+
+/** A refusal's message without the rule ID the server's text already ends with (the engine
+ *  words it `... (HU-PLAY-2)` and sends the ID apart too). */
+export function withoutRule(message, rule) {
+  const tail = ` (${rule})`;
+  return rule && message.endsWith(tail) ? message.slice(0, -tail.length) : message;
+}
+
+/** A refusal's message with its rule ID once at the end. */
+export function refusal(message, rule) {
+  return rule ? `${withoutRule(message, rule)} (${rule})` : message;
+}
+
+/** ``text`` as nodes for ``append``: the first ``rule`` ID in it a button that shows the rule. */
+export function linkRule(text, rule, cat) {
+  const at = rule && RULE_ID.test(rule) ? text.indexOf(rule) : -1;
+  if (at < 0) return [text];
+  const button = h("button", { type: "button", class: "rule-link", "data-rule": rule,
+    onclick: () => showRule(rule, cat) }, rule);
+  return [text.slice(0, at), button, text.slice(at + rule.length)];
+}
+
+async function showRule(rule, cat) {
+  const box = ruleDialog(cat);
+  let found = null;
+  try {
+    const answer = await fetch(`/api/rules/${encodeURIComponent(rule)}`);
+    if (answer.ok) found = await answer.json();
+  } catch {
+    // offline: the dialog says the text is not available
+  }
+  box.querySelector("h2").textContent = [cat.t("web.rule", { rule }), found?.section]
+    .filter(Boolean).join(" · ");
+  // the guide's text begins with the rule's ID, which the heading already gives
+  const text = found?.text.startsWith(found.rule) ? found.text.slice(found.rule.length).trim()
+    : found?.text;
+  // `option_names` and values are code in the guide's text
+  box.querySelector("[data-rule-text]").replaceChildren(...(text ?? cat.t("web.rule_missing"))
+    .split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part)));
+  box.querySelector(".note").textContent = found ? cat.t("web.rule_language") : "";
+  if (!box.open) box.showModal();
+}
+
+function ruleDialog(cat) {
+  if (!dialog) {
+    dialog = h("dialog", { class: "rule-dialog", "aria-labelledby": "rule-title" },
+      h("h2", { id: "rule-title" }), h("p", { "data-rule-text": "" }), h("p", { class: "note" }),
+      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" })));
+    document.body.append(dialog);
+  }
+  dialog.querySelector("form button").textContent = cat.t("web.close");
+  return dialog;
+}
