@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 import tarock.games  # noqa: F401  (registers the games)
 from tarock.cli.app import app
-from tarock.core.guides import find_rule, guide_rules, guides
+from tarock.core.guides import GUIDES, find_rule, guide_rules
 from tarock.core.protocol import make_game
 from tarock.core.records import record_from_state
 from tarock.core.session import play_out
@@ -33,9 +33,9 @@ def test_rules_prints_a_rule_by_its_id() -> None:
 
 def test_every_anchor_of_the_guides_can_be_printed() -> None:
     anchors = rule_anchors()
-    found = {rule.rule_id for guide in guides() for rule in guide_rules(guide)}
+    found = {rule.rule_id for guide in GUIDES for rule in guide_rules(guide)}
     assert found == anchors
-    assert all(rule.text.strip() for guide in guides() for rule in guide_rules(guide))
+    assert all(rule.text.strip() for guide in GUIDES for rule in guide_rules(guide))
 
 
 def test_rules_looks_up_the_rule_a_refusal_names(tmp_path: Path) -> None:
@@ -81,7 +81,7 @@ def test_rules_without_a_query_lists_the_sections() -> None:
     result = run("rules", "--game", "bavarian-tarock")
     assert result.exit_code == 0
     assert "Haferltarock (V2)" in result.stdout and "Options" in result.stdout
-    assert find_rule("BT-V2-BID-4", guides()) is not None
+    assert find_rule("BT-V2-BID-4", GUIDES) is not None
 
 
 # --------------------------------------------------------------------------------------------

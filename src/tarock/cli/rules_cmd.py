@@ -15,7 +15,7 @@ from rich.text import Text
 
 from tarock.cli.common import new_console
 from tarock.core.errors import InvalidOptionError
-from tarock.core.guides import RULE_ID, find_rule, guides, search, sections
+from tarock.core.guides import GUIDES, RULE_ID, find_rule, search, sections
 
 MAX_HITS = 40
 
@@ -29,11 +29,10 @@ def rules_cmd(
 ) -> None:
     """Print a rule by its ID, list the rules that mention some words, or list the sections of
     a game's rules guide."""
-    every = guides()
-    if game is not None and game not in every:
+    if game is not None and game not in GUIDES:
         raise InvalidOptionError(f"no rules guide for game {game!r}",
-                                 expected="one of " + ", ".join(every))
-    chosen = (game,) if game else every
+                                 expected="one of " + ", ".join(GUIDES))
+    chosen = (game,) if game else GUIDES
     console = new_console()
     words = query or []
     if not words:

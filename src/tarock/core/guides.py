@@ -15,9 +15,9 @@ from functools import cache
 from pathlib import Path
 
 from tarock.core.errors import InvalidOptionError
-from tarock.core.protocol import registered_games
 
 GUIDES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
+GUIDES = ("hungarian-tarokk", "bavarian-tarock", "ottocento")  # docs/rules/<name>.md
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
 RULE_ID = re.compile(r"[A-Za-z]{1,3}(?:-[A-Za-z0-9]+)*-\d+")
 
@@ -76,11 +76,6 @@ def sections(guide: str) -> list[str]:
     """The titles of a guide's sections (its second-level headings)."""
     text = (GUIDES_DIR / f"{guide}.md").read_text(encoding="utf-8")
     return [line.lstrip("#").strip() for line in text.splitlines() if line.startswith("## ")]
-
-
-def guides() -> tuple[str, ...]:
-    """The games whose rules guides there are: every registered game has one."""
-    return tuple(registered_games())
 
 
 def find_rule(rule_id: str, guides: tuple[str, ...]) -> Rule | None:

@@ -17,7 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
 from tarock.core.errors import TarockError
-from tarock.core.guides import RULE_ID, find_rule, guides
+from tarock.core.guides import GUIDES, RULE_ID, find_rule
 from tarock.core.presentation import DEFAULT_LANGUAGE, catalogue
 from tarock.core.protocol import registered_games
 from tarock.server.api import TableDep
@@ -76,7 +76,7 @@ def rule(rule_id: str) -> dict[str, Any]:
     """The rule of that ID from the game's rules guide (in English), for the table page, where
     every refusal names its rule."""
     try:
-        found = find_rule(rule_id, guides()) if RULE_ID.fullmatch(rule_id) else None
+        found = find_rule(rule_id, GUIDES) if RULE_ID.fullmatch(rule_id) else None
     except TarockError as error:  # installed without the checkout's guides
         raise HubError("not_found", str(error), 404) from None
     if found is None:

@@ -10,16 +10,11 @@ import { h } from "./i18n.js";
 const RULE_ID = /^[A-Za-z]{1,3}(?:-[A-Za-z0-9]+)*-\d+$/;
 let dialog = null;
 
-/** A refusal's message without the rule ID the server's text already ends with (the engine
- *  words it `... (HU-PLAY-2)` and sends the ID apart too). */
-export function withoutRule(message, rule) {
-  const tail = ` (${rule})`;
-  return rule && message.endsWith(tail) ? message.slice(0, -tail.length) : message;
-}
-
-/** A refusal's message with its rule ID once at the end. */
+/** A refusal's message with its rule ID once at the end (an `error` message of the protocol
+ *  already ends with it; a view's refusals give it apart). */
 export function refusal(message, rule) {
-  return rule ? `${withoutRule(message, rule)} (${rule})` : message;
+  const tail = ` (${rule})`;
+  return !rule || message.endsWith(tail) ? message : message + tail;
 }
 
 /** ``text`` as nodes for ``append``: the first ``rule`` ID in it a button that shows the rule. */

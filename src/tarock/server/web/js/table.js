@@ -14,7 +14,7 @@ import {
   h, languageSelect, loadCatalogue, placeChildren, preferredLanguage, setAttributes,
 } from "./i18n.js";
 import { openReplay } from "./replay.js";
-import { linkRule, refusal, withoutRule } from "./rules.js";
+import { linkRule, refusal } from "./rules.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -536,7 +536,7 @@ function renderHandAndActions() {
   const missing = (view.present?.refused ?? []).filter((r) => r.action.type !== "play");
   for (const r of missing) {
     parts.push(h("p", { class: "missing" }, ...linkRule(
-      t("ui.missing", { choice: r.text, reason: withoutRule(r.message, r.rule), rule: r.rule ?? "" }),
+      t("ui.missing", { choice: r.text, reason: r.message, rule: r.rule ?? "" }),
       r.rule, page.cat)));
   }
   placeChildren(actions, parts);
