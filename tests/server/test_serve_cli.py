@@ -45,14 +45,22 @@ def test_a_second_server_on_a_database_stops_before_it_plays(tmp_path: Path) -> 
         bots = [{"kind": "bot", "level": "easy"}] * 4
         table = server.create("hungarian-tarokk", bots, deals=1000)["table"]
         server.wait_for(table, lambda t: t["seq"] > 0)
-        second = subprocess.run(
-            [str(Path(sys.executable).with_name("tarock")), "serve", "--db", url, "--port",
-             str(free_port()), "--play", "ottocento"],
-            capture_output=True, text=True, timeout=TIMEOUT)
+        serve = [str(Path(sys.executable).with_name("tarock")), "serve", "--db", url, "--port",
+                 str(free_port())]
+        second = subprocess.run(serve, capture_output=True, text=True, timeout=TIMEOUT)
         assert second.returncode == 2
         assert second.stderr.splitlines() == [
-            f"error: another tarock server runs on {url}: use that one, or stop it first"]
+            f"error: another tarock server runs on {url} at {server.http}: use that one, or "
+            "stop it first"]
         assert [t["table"] for t in server.client.get("/api/tables").json()] == [table]
+        # make play again: the new table is made on the server that runs
+        again = subprocess.run([*serve, "--play", "ottocento"], capture_output=True, text=True,
+                               timeout=TIMEOUT)
+        assert again.returncode == 0, again.stderr
+        page = again.stdout.split("Your table: ")[1].split()[0]
+        assert page.startswith(f"{server.http}/table/")
+        made = page.removeprefix(f"{server.http}/table/").split("?")[0]
+        assert [t["table"] for t in server.client.get("/api/tables").json()] == [table, made]
         first.kill()  # the kernel releases the lease of a killed process
         assert first.start().table(table)["status"] == "playing"
     finally:
@@ -65,12 +73,18 @@ def busy(db_url: str, shard: str | None, needle: str) -> None:
 
 
 def test_the_lease_admits_one_server_per_database_or_one_per_shard(db_url: str) -> None:
-    with database_lease(db_url):  # a server without a shard drives every table
+    with database_lease(db_url, None, "http://127.0.0.1:8123"):  # it drives every table
         busy(db_url, None, "another tarock server runs on")
         busy(db_url, "a", "without --shard")
+        with pytest.raises(ServerBusyError) as caught, database_lease(db_url):
+            pass
+        said = "http://127.0.0.1:8123" if db_url.startswith("sqlite") else None
+        assert caught.value.address == said  # SQLite's lease carries where it answers
     with database_lease(db_url, "a"), database_lease(db_url, "b"):  # shards share a database
         busy(db_url, "b", "shard b")
-        busy(db_url, None, "another tarock server runs on")
+        with pytest.raises(ServerBusyError) as caught, database_lease(db_url):
+            pass
+        assert caught.value.address is None  # what the server before them said is stale
     with database_lease(db_url), database_lease("sqlite://"):  # all released; in memory: none
         pass
 
@@ -81,10 +95,10 @@ def test_play_rejects_an_unknown_game_in_one_line() -> None:
 
 def test_play_makes_a_table_of_the_person_against_computer_players(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    from tarock.server.play import PLAY_LEVEL, _make_table, table_body
+    from tarock.server.play import PLAY_LEVEL, make_table, table_body
 
     with running_server(f"sqlite:///{tmp_path / 't.db'}") as server:
-        _make_table(server.http, table_body("bavarian-tarock"))
+        assert make_table(server.http, table_body("bavarian-tarock")) is not None
         url = capsys.readouterr().out.strip().split()[-1]
         assert url.startswith(f"{server.http}/table/") and "?token=" in url
         table_id = url.split("/table/")[1].split("?")[0]

@@ -6,7 +6,7 @@ import gc
 import logging
 import sys
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import ExitStack, asynccontextmanager
 from typing import Any
 
 import uvicorn
@@ -23,8 +23,8 @@ from tarock.core.errors import InvalidOptionError
 from tarock.server import api, pages, ws
 from tarock.server.bots import Bots
 from tarock.server.hub import Hub, HubError
-from tarock.server.lease import database_lease
-from tarock.server.play import start_in_background, table_body
+from tarock.server.lease import ServerBusyError, database_lease
+from tarock.server.play import local_base, make_table, start_in_background, table_body
 from tarock.server.storage import Storage
 
 DEFAULT_DB = "sqlite:///tarock.db"
@@ -112,16 +112,27 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db_url: str = DEFAULT_DB,
           log_level: str = "info", shard: str | None = None, play: str | None = None) -> None:
     """Run the server until interrupted, holding the database's lease (ServerBusyError while
     another process runs on it); with ``play``, a table of one person against computer players
-    of that game is made once the server answers (:mod:`tarock.server.play`)."""
+    of that game is made once the server answers (:mod:`tarock.server.play`), or on the server
+    already running on the database, where it said where it answers (``make play`` twice)."""
     try:
         make_url(db_url)
     except ArgumentError:
         raise InvalidOptionError(f"invalid --db {db_url!r}",
                                  expected="a database URL such as sqlite:///tarock.db") from None
     body = None if play is None else table_body(play)
-    with database_lease(db_url, shard):
+    base = local_base(host, port)
+    with ExitStack() as lease:
+        try:
+            lease.enter_context(database_lease(db_url, shard, base))
+        except ServerBusyError as busy:
+            if body is None or busy.address is None:
+                raise
+            print(f"tarock: a server already runs on {db_url}, at {busy.address}", flush=True)
+            if make_table(busy.address, body) is None:
+                raise
+            return
         if body is not None:
-            start_in_background(host, port, body)
+            start_in_background(base, body)
         configure_logging(log_level)
         app = create_app(db_url, shard=shard)
         uvicorn.run(app, host=host, port=port, log_config=None, log_level=log_level,

@@ -31,21 +31,34 @@ from tarock.core.errors import TarockError
 
 
 class ServerBusyError(TarockError):
-    """Another server process holds this database (or this shard of it)."""
+    """Another server process holds this database (or this shard of it); ``address`` is where
+    it answers, where it said so (a SQLite database's server without a shard)."""
+
+    def __init__(self, message: str, address: str | None = None):
+        super().__init__(message)
+        self.address = address
 
 
 class _Locks(Protocol):
     def take(self, shard: str | None, shared: bool) -> bool:
         """The lock of the database (``shard`` None) or of a shard; False if it is held."""
 
+    def tell(self, address: str) -> None:
+        """Leave where this server answers (or nothing) with the database's lock."""
+
+    def holder(self) -> str | None:
+        """Where the server holding the database's lock answers, if it said."""
+
     def release(self) -> None: ...
 
 
 @contextmanager
-def database_lease(db_url: str, shard: str | None = None) -> Iterator[None]:
+def database_lease(db_url: str, shard: str | None = None,
+                   address: str | None = None) -> Iterator[None]:
     """Hold the lease of ``db_url`` for a process without a shard, or for ``shard``, while the
-    block runs; ServerBusyError if another process holds it. An in-memory SQLite database,
-    which no other process can open, needs none."""
+    block runs; ServerBusyError if another process holds it. A server without a shard leaves
+    its ``address`` with the lease (SQLite), so that a second one can say where it answers. An
+    in-memory SQLite database, which no other process can open, needs none."""
     url = make_url(db_url)
     locks: _Locks
     if url.get_backend_name() == "sqlite":
@@ -58,10 +71,16 @@ def database_lease(db_url: str, shard: str | None = None) -> Iterator[None]:
     where = url.render_as_string(hide_password=True)
     try:
         if not locks.take(None, shared=shard is not None):
+            holder = locks.holder()
+            at = f" at {holder}" if holder else ""
             raise ServerBusyError(
-                f"another tarock server runs on {where}: use that one, or stop it first"
-                if shard is None else f"a tarock server without --shard runs on {where} and "
-                "drives every table: stop it first, or give every process a --shard")
+                f"another tarock server runs on {where}{at}: use that one, or stop it first"
+                if shard is None else f"a tarock server without --shard runs on {where}{at} "
+                "and drives every table: stop it first, or give every process a --shard",
+                holder)
+        # what an earlier holder left is stale: a shard's process, which shares the lock, or a
+        # server that says nothing clears it
+        locks.tell(address if shard is None and address else "")
         if shard is not None and not locks.take(shard, shared=False):
             raise ServerBusyError(f"another tarock server runs on {where}, shard {shard}: use "
                                   "that one, or stop it first")
@@ -77,13 +96,24 @@ class _FileLocks:
 
     def take(self, shard: str | None, shared: bool) -> bool:
         name = "" if shard is None else f".shard-{shard}"
-        handle = open(f"{self.database}{name}.lock", "a")  # noqa: SIM115 (closed by release)
+        handle = open(f"{self.database}{name}.lock", "a+")  # noqa: SIM115 (closed by release)
         self.files.append(handle)
         try:
             fcntl.flock(handle, (fcntl.LOCK_SH if shared else fcntl.LOCK_EX) | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True
+
+    def tell(self, address: str) -> None:
+        handle = self.files[0]  # the database's lock, taken first
+        handle.truncate(0)
+        handle.write(address)
+        handle.flush()
+
+    def holder(self) -> str | None:
+        handle = self.files[0]
+        handle.seek(0)
+        return handle.read().strip() or None
 
     def release(self) -> None:
         for handle in self.files:  # closing a file releases its lock
@@ -94,6 +124,12 @@ class _AdvisoryLocks:
     def __init__(self, db_url: str):
         self.engine = create_engine(db_url, poolclass=NullPool, isolation_level="AUTOCOMMIT")
         self.connection = self.engine.connect()
+
+    def tell(self, address: str) -> None:
+        """An advisory lock carries no words; the server's address stays unsaid."""
+
+    def holder(self) -> str | None:
+        return None
 
     def take(self, shard: str | None, shared: bool) -> bool:
         digest = hashlib.sha256(f"tarock serve {shard or ''}".encode()).digest()

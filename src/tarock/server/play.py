@@ -38,15 +38,22 @@ def table_body(game_name: str) -> dict[str, object]:
     return {"game": game_name, "players": [{"kind": "human", "name": PERSON}, *bots]}
 
 
-def start_in_background(host: str, port: int, body: dict[str, object]) -> None:
-    """Make the table of ``body`` (:func:`table_body`, which checks the game before the server
-    starts) once the server is up, from a thread, since the server runs in this one."""
+def local_base(host: str, port: int) -> str:
+    """Where a server listening on ``host`` answers this machine."""
     local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
-    base = f"http://{local}:{port}"
-    threading.Thread(target=_make_table, args=(base, body), daemon=True).start()
+    return f"http://{local}:{port}"
 
 
-def _make_table(base: str, body: dict[str, object]) -> None:
+def start_in_background(base: str, body: dict[str, object]) -> None:
+    """Make the table of ``body`` (:func:`table_body`, which checks the game before the server
+    starts) once the server at ``base`` is up, from a thread, since the server runs in this
+    one."""
+    threading.Thread(target=make_table, args=(base, body), daemon=True).start()
+
+
+def make_table(base: str, body: dict[str, object]) -> str | None:
+    """Make the table once the server at ``base`` answers, print its page and open it where
+    there is a display; returns the page, or None if the server did not answer."""
     end = time.monotonic() + STARTUP_SECONDS
     while True:
         try:
@@ -55,7 +62,7 @@ def _make_table(base: str, body: dict[str, object]) -> None:
         except (URLError, OSError):
             if time.monotonic() > end:
                 print(f"tarock: the server did not answer at {base}", file=sys.stderr)
-                return
+                return None
             time.sleep(0.1)
     request = urllib.request.Request(f"{base}/api/tables", data=json.dumps(body).encode(),
                                      headers={"content-type": "application/json"})
@@ -65,3 +72,4 @@ def _make_table(base: str, body: dict[str, object]) -> None:
     print(f"\nYour table: {url}\n", flush=True)
     if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"):
         webbrowser.open(url)
+    return url
