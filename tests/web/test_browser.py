@@ -101,11 +101,16 @@ def test_a_refused_card_names_its_rule_and_the_rule_opens(browser, server):
 
 
 def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
-    """Seed 1: the person declares, and the announcements offer no pass before the call."""
-    table = server.create(**against_bots("hungarian-tarokk", deals=1, seed=1))
-    page = open_seat(browser, server, table["seats"][0]["url"])
-    page.wait_for_selector("[data-to-act]")
-    play_until(page, "document.querySelector('.missing') !== null")
+    """At these seeds the person, clicking the first choice, declares, and the announcements
+    offer no pass before the call (a click that lands on a view's last moment may take another
+    path, so a few deals are tried)."""
+    for seed in (1, 7, 8, 10):
+        table = server.create(**against_bots("hungarian-tarokk", deals=1, seed=seed))
+        page = open_seat(browser, server, table["seats"][0]["url"])
+        page.wait_for_selector("[data-to-act]")
+        play_until(page, f"document.querySelector('.missing') !== null || ({DEAL_OVER})")
+        if page.locator(".missing").count():
+            break
     line = page.locator(".missing").first
     text = line.inner_text()
     assert text.startswith("No pass here (HU-CALL-1): ") and text.count("HU-CALL-1") == 1, text
