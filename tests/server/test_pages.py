@@ -11,7 +11,7 @@ import pytest
 from server_support import TIMEOUT, Server, Ws
 from websockets.sync.client import connect
 
-from tarock.core.guides import GUIDES, find_rule
+from tarock.core.guides import GUIDES, find_rule, guide_rules
 from tarock.server.app import WS_MAX_SIZE
 
 
@@ -64,12 +64,22 @@ def test_the_rule_a_refusal_names_is_served_from_its_guide(server: Server) -> No
     rule = find_rule("HU-PLAY-2", GUIDES)
     assert rule is not None
     assert answer.json() == {"rule": "HU-PLAY-2", "game": "hungarian-tarokk",
-                             "section": rule.section, "text": rule.text}
+                             "section": rule.section, "title": rule.title, "text": rule.text}
     assert "follow" in rule.text.lower()
     for missing in ("HU-PLAY-999", "not-a-rule", "..%2Fpages.py"):
         answer = server.client.get(f"/api/rules/{missing}")
         assert answer.status_code == 404, missing
         assert answer.json()["error"]["code"] == "not_found"
+
+
+def test_a_games_rules_are_served_in_the_guides_order(server: Server) -> None:
+    listed = server.client.get("/api/rules", params={"game": "bavarian-tarock"}).json()
+    assert [r["rule"] for r in listed] == [r.rule_id for r in guide_rules("bavarian-tarock")]
+    assert {r["game"] for r in listed} == {"bavarian-tarock"}
+    follow = next(r for r in listed if r["rule"] == "BT-PLAY-5")
+    assert follow == server.client.get("/api/rules/BT-PLAY-5").json()
+    answer = server.client.get("/api/rules", params={"game": "skat"})
+    assert answer.status_code == 404 and answer.json()["error"]["code"] == "unknown_game"
 
 
 def test_a_view_in_words_says_why_each_other_card_is_refused(server: Server) -> None:

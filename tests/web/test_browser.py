@@ -100,6 +100,29 @@ def test_a_refused_card_names_its_rule_and_the_rule_opens(browser, server):
     assert page.locator("dialog.rule-dialog[open]").count() == 0
 
 
+def test_the_rules_button_finds_a_rule_by_its_words(browser, server):
+    table = server.create(**against_bots("bavarian-tarock", seed=8))
+    page = open_seat(browser, server, table["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    page.click("#btn-rules")
+    reference = page.locator("dialog.rules-reference[open]")
+    reference.locator("button[data-rule]").first.wait_for()  # the guide has arrived
+    everything = reference.locator("button[data-rule]").count()
+    reference.locator("input").fill("follow suit")
+    found = reference.locator("button[data-rule]").evaluate_all("bs => bs.map(b => b.dataset.rule)")
+    assert 0 < len(found) < everything and "BT-PLAY-5" in found
+    reference.locator('button[data-rule="BT-PLAY-5"]').click()
+    rule = page.locator("dialog.rule-dialog:not(.rules-reference)[open]")
+    assert rule.locator("[data-rule-text]").inner_text().startswith("Follow suit.")
+    rule.locator("form button").click()
+    reference.locator("input").fill("FOLLÓW SÜIT")  # any case, accents or none
+    assert reference.locator("button[data-rule]").evaluate_all(
+        "bs => bs.map(b => b.dataset.rule)") == found
+    reference.locator("input").fill("zzyzx")
+    assert reference.locator("button[data-rule]").count() == 0
+    assert "No rule mentions" in reference.inner_text()
+
+
 def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
     """At these seeds the person, clicking the first choice, declares, and the announcements
     offer no pass before the call (a click that lands on a view's last moment may take another

@@ -17,7 +17,7 @@ from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
 from tarock.core.errors import TarockError
-from tarock.core.guides import GUIDES, RULE_ID, find_rule
+from tarock.core.guides import GUIDES, RULE_ID, Rule, find_rule, guide_rules
 from tarock.core.presentation import DEFAULT_LANGUAGE, catalogue
 from tarock.core.protocol import registered_games
 from tarock.server.api import TableDep
@@ -71,6 +71,18 @@ def game_catalogue(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     return catalogue(name, lang)
 
 
+@router.get("/api/rules")
+def rules(game: str) -> list[dict[str, Any]]:
+    """Every rule of a game's rules guide in order (in English), for the table page's rules
+    reference, which searches them as ``tarock rules WORD`` does."""
+    if game not in GUIDES:
+        raise HubError("unknown_game", f"no rules guide for game {game!r}", 404)
+    try:
+        return [_rule_json(r) for r in guide_rules(game)]
+    except TarockError as error:  # installed without the checkout's guides
+        raise HubError("not_found", str(error), 404) from None
+
+
 @router.get("/api/rules/{rule_id}")
 def rule(rule_id: str) -> dict[str, Any]:
     """The rule of that ID from the game's rules guide (in English), for the table page, where
@@ -81,8 +93,12 @@ def rule(rule_id: str) -> dict[str, Any]:
         raise HubError("not_found", str(error), 404) from None
     if found is None:
         raise HubError("not_found", f"no rule {rule_id!r} in any rules guide", 404)
+    return _rule_json(found)
+
+
+def _rule_json(found: Rule) -> dict[str, Any]:
     return {"rule": found.rule_id, "game": found.guide, "section": found.section,
-            "text": found.text}
+            "title": found.title, "text": found.text}
 
 
 @router.get("/api/tables/{table_id}/replay/{deal}")

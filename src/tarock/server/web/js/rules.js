@@ -1,7 +1,8 @@
-// The rule a refusal names, one click away: every refusal the table shows ends with its rule ID
-// (`Not allowed: ... (HU-PLAY-2)`), and the ID is a button that shows the rule's text from the
-// game's rules guide (GET /api/rules/{id}) in a dialog, so a player reads why without leaving
-// the table. The guides are in English; the dialog says so in other languages.
+// The rules at the table. The rule a refusal names is one click away: every refusal the table
+// shows ends with its rule ID (`Not allowed: ... (HU-PLAY-2)`), and the ID is a button that
+// shows the rule's text from the game's rules guide (GET /api/rules/{id}) in a dialog. The
+// page's Rules button opens the whole guide (GET /api/rules?game=), searched as one types, as
+// `tarock rules WORD` does. The guides are in English; the dialogs say so in other languages.
 
 import { h } from "./i18n.js";
 
@@ -9,6 +10,7 @@ import { h } from "./i18n.js";
 // of the rules instead (§2.1), which has no text of its own to show.
 const RULE_ID = /^[A-Za-z]{1,3}(?:-[A-Za-z0-9]+)*-\d+$/;
 let dialog = null;
+let reference = null;
 
 /** A refusal's message with its rule ID once at the end (an `error` message of the protocol
  *  already ends with it; a view's refusals give it apart). */
@@ -26,12 +28,49 @@ export function linkRule(text, rule, cat) {
   return [text.slice(0, at), button, text.slice(at + rule.length)];
 }
 
-async function showRule(rule, cat) {
-  const box = ruleDialog(cat);
-  let found = null;
+/** Text as searched: any case, and without accents (pagat finds pagát, ultimo ultimó). */
+const fold = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+
+/** The guide of ``game`` in a dialog: its rules by section, those mentioning every word typed
+ *  (in their ID or text), each opening its text. */
+export async function openRules(game, cat) {
+  let rules = [];
   try {
-    const answer = await fetch(`/api/rules/${encodeURIComponent(rule)}`);
-    if (answer.ok) found = await answer.json();
+    const answer = await fetch(`/api/rules?game=${encodeURIComponent(game)}`);
+    if (answer.ok) rules = await answer.json();
+  } catch {
+    // offline: the list says no rule is found
+  }
+  const box = referenceDialog(cat);
+  const search = box.querySelector("input");
+  const list = box.querySelector("[data-rules]");
+  const show = () => {
+    const words = fold(search.value).split(/\s+/).filter(Boolean);
+    const hits = rules.filter((r) => words.every((w) => fold(`${r.rule} ${r.text}`).includes(w)));
+    const parts = [];
+    let section = null;
+    for (const r of hits) {
+      if (r.section !== section) {
+        section = r.section;
+        parts.push(h("h3", {}, section));
+      }
+      parts.push(h("button", { type: "button", class: "rule-entry", "data-rule": r.rule,
+        onclick: () => showRule(r.rule, cat, r) }, h("strong", {}, r.rule), " ", r.title));
+    }
+    list.replaceChildren(...(parts.length ? parts : [h("p", {}, cat.t("web.rules_none"))]));
+  };
+  search.oninput = show;
+  show();
+  if (!box.open) box.showModal();
+  search.focus();
+}
+
+async function showRule(rule, cat, known = null) {
+  const box = ruleDialog(cat);
+  let found = known;
+  try {
+    const answer = found ? null : await fetch(`/api/rules/${encodeURIComponent(rule)}`);
+    if (answer?.ok) found = await answer.json();
   } catch {
     // offline: the dialog says the text is not available
   }
@@ -45,6 +84,23 @@ async function showRule(rule, cat) {
     .split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part)));
   box.querySelector(".note").textContent = found ? cat.t("web.rule_language") : "";
   if (!box.open) box.showModal();
+}
+
+function referenceDialog(cat) {
+  if (!reference) {
+    reference = h("dialog", { class: "rule-dialog rules-reference", "aria-labelledby": "rules-title" },
+      h("h2", { id: "rules-title" }), h("input", { type: "search", class: "rules-search" }),
+      h("p", { class: "note" }), h("div", { class: "rules-list", "data-rules": "" }),
+      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" })));
+    document.body.append(reference);
+  }
+  reference.querySelector("h2").textContent = cat.t("web.rules");
+  const search = reference.querySelector("input");
+  search.placeholder = cat.t("web.rules_search");
+  search.setAttribute("aria-label", cat.t("web.rules_search"));
+  reference.querySelector(".note").textContent = cat.t("web.rule_language");
+  reference.querySelector("form button").textContent = cat.t("web.close");
+  return reference;
 }
 
 function ruleDialog(cat) {

@@ -14,7 +14,7 @@ import {
   h, languageSelect, loadCatalogue, placeChildren, preferredLanguage, setAttributes,
 } from "./i18n.js";
 import { openReplay } from "./replay.js";
-import { linkRule, refusal } from "./rules.js";
+import { linkRule, openRules, refusal } from "./rules.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").pop());
 const params = new URLSearchParams(location.search);
@@ -70,6 +70,7 @@ async function start() {
     $("sheet").scrollIntoView({ block: "nearest" });
   });
   $("btn-replay").addEventListener("click", () => openReplay(tableId, page.cat, $("replay")));
+  $("btn-rules").addEventListener("click", () => openRules(page.info.game, page.cat));
   $("chat-form").addEventListener("submit", sendChat);
   $("hand").addEventListener("keydown", handKeys);
   $("hand").addEventListener("click", clickCard);
@@ -96,6 +97,7 @@ function labels() {
   $("btn-last").textContent = t("web.last_trick");
   $("btn-sheet").textContent = t("ui.score_sheet");
   $("btn-replay").textContent = t("web.replay");
+  $("btn-rules").textContent = t("web.rules");
   $("anim-label").textContent = t("web.animations");
   $("sheet-title").textContent = t("ui.score_sheet");
   $("log-title").textContent = t("web.log");
