@@ -138,6 +138,13 @@ def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
     text = line.inner_text()
     assert text.startswith("No pass here (HU-CALL-1): ") and text.count("HU-CALL-1") == 1, text
     assert line.locator('button[data-rule="HU-CALL-1"]').count() == 1
+    # the same view again (someone watches): the line and its rule stay the same elements
+    rule = line.locator("button[data-rule]").element_handle()
+    views = page.locator("[data-to-act]").get_attribute("data-views")
+    open_seat(browser, server, table["spectate"]).wait_for_selector(".seat")
+    page.wait_for_function("v => document.querySelector('[data-to-act]').dataset.views !== v",
+                           arg=views)
+    assert rule.evaluate("e => e.isConnected")
 
 
 def test_two_people_see_only_their_own_hands(browser, server):

@@ -535,11 +535,14 @@ function renderHandAndActions() {
     parts.unshift(h("span", { class: "hint" }, t("web.select_cards", { count })));
     parts.push(submit);
   }
+  // a line shown again is the same element, so that a click on its rule lands
+  const shownMissing = new Map([...actions.querySelectorAll(".missing")]
+    .map((p) => [p.dataset.line, p]));
   const missing = (view.present?.refused ?? []).filter((r) => r.action.type !== "play");
   for (const r of missing) {
-    parts.push(h("p", { class: "missing" }, ...linkRule(
-      t("ui.missing", { choice: r.text, reason: r.message, rule: r.rule ?? "" }),
-      r.rule, page.cat)));
+    const line = t("ui.missing", { choice: r.text, reason: r.message, rule: r.rule ?? "" });
+    parts.push(shownMissing.get(line)
+      ?? h("p", { class: "missing", "data-line": line }, ...linkRule(line, r.rule, page.cat)));
   }
   placeChildren(actions, parts);
 }
