@@ -12,6 +12,7 @@ from cli_support import RUNNER, assert_bad_input, run
 import tarock.games  # noqa: F401  (registers the games)
 from tarock.cli import reference, render
 from tarock.cli.app import app, main, parse_choice
+from tarock.core.guides import GUIDES, find_rule
 from tarock.core.protocol import make_game
 from tarock.core.records import read_records, replay, write_record
 
@@ -156,8 +157,8 @@ def test_the_list_of_commands_shows_each_summary_whole():
         line = (command.short_help or command.help or "").splitlines()[0]  # as mkdocs-click
         assert line.endswith("."), (name, line)
     wide = RUNNER.invoke(app, ["--help"], env={"COLUMNS": "250"}).stdout.splitlines()
-    assert any("number, e to announce the end of the session after this deal, or q to leave."
-               in line for line in wide)
+    assert any("number, e to announce the end of the session after this deal, q to leave, or a "
+               "rule's ID (HU-PLAY-2) to read it." in line for line in wide)
 
 
 def test_no_command_shows_help_and_one_error_line():
@@ -355,6 +356,18 @@ def test_play_quit_bad_input_and_end_of_input():
     assert "You left the table" in result.stdout
     eof = run("play", "--seed", "5", input="")
     assert eof.exit_code == 0 and "You left the table" in eof.stdout
+
+
+def test_play_prints_a_rule_typed_at_the_prompt_and_asks_again():
+    result = run("play", "--seed", "5", input="hu-play-2\nXX-9\nq\ny\n")
+    assert result.exit_code == 0, result.output
+    rule = find_rule("HU-PLAY-2", GUIDES)
+    assert rule is not None
+    out = " ".join(result.stdout.split())
+    assert f"HU-PLAY-2 (hungarian-tarokk, {rule.section})" in out
+    assert " ".join(rule.text.split()) in out
+    assert "No rule XX-9 in the rules guides." in out
+    assert "You left the table" in out
 
 
 @pytest.mark.parametrize("typed", ["²", "①", "١", "1²", "٣ ٤", "\u00a0", "-1", "0x1", "🂡"])

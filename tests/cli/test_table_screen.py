@@ -142,6 +142,7 @@ def test_a_missing_pass_is_explained_with_its_rule() -> None:
     seat = state.current_player()
     hint = missing_choice_hint(game, game.presentation(), state, state.observation(seat), legal)
     assert hint is not None and re.match(r"No passz \(pass\) here \(HU-BID-1[34]\): \w", hint)
+    assert re.search(r"\(Type HU-BID-1[34] to read the rule\.\)$", hint), hint
 
 
 def test_hungarian_rekontra_shows_as_rekontra() -> None:

@@ -41,12 +41,14 @@ from tarock.cli.common import (
     echo_json,
     new_console,
 )
+from tarock.cli.rules_cmd import print_rule
 from tarock.core.errors import (
     IllegalActionError,
     InvalidOptionError,
     InvalidRecordError,
     TarockError,
 )
+from tarock.core.guides import GUIDES, RULE_ID, find_rule
 from tarock.core.options import parse_option_args
 from tarock.core.presentation import Presentation
 from tarock.core.protocol import Game, State, make_game, registered_commands, registered_games
@@ -415,7 +417,8 @@ def play_cmd(
     lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
 ) -> None:
     """Play at the table against computer players: type a choice's number, e to announce the
-    end of the session after this deal, or q to leave. The seating draw decides your seat."""
+    end of the session after this deal, q to leave, or a rule's ID (HU-PLAY-2) to read it. The
+    seating draw decides your seat."""
     g = build_game(game, option)
     pres = g.presentation(lang)
     if level not in LEVELS:
@@ -502,8 +505,9 @@ def missing_choice_hint(game: Game, pres: Presentation, state: State, obs: Mappi
             state.clone().apply(game.action_from_json(form))
         except IllegalActionError as exc:
             key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
-            return pres.t(key, choice=pres.action_text(form, obs), reason=exc.message,
+            line = pres.t(key, choice=pres.action_text(form, obs), reason=exc.message,
                           rule=exc.rule or "")
+            return f"{line} {pres.t('ui.read_rule', rule=exc.rule)}" if exc.rule else line
         except TarockError:
             continue
     return None
@@ -639,6 +643,9 @@ class _Table:
                 self.want_end = True
                 self.say("ui.end_after_deal")
                 continue
+            if RULE_ID.fullmatch(raw.strip()):  # a rule a refusal named: print it, ask again
+                self.read_rule(raw.strip())
+                continue
             chosen = parse_choice(raw, count, picks)
             if chosen is not None:
                 return chosen
@@ -646,6 +653,17 @@ class _Table:
                 self.say("ui.bad_one", style="red", count=count)
             else:
                 self.say("ui.bad_many", style="red", picks=picks, count=count)
+
+    def read_rule(self, rule_id: str) -> None:
+        try:
+            rule = find_rule(rule_id, GUIDES)
+        except TarockError as exc:  # installed without the checkout's guides
+            self.console.print(error_line(exc), style="red", markup=False)
+            return
+        if rule is None:
+            self.say("ui.no_rule", style="red", rule=rule_id)
+        else:
+            print_rule(self.console, rule)
 
     def confirm_leave(self) -> bool:
         """Leaving in the middle of a deal abandons it, so it is asked for twice."""

@@ -11,13 +11,20 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.console import Console
 from rich.text import Text
 
 from tarock.cli.common import new_console
 from tarock.core.errors import InvalidOptionError
-from tarock.core.guides import GUIDES, RULE_ID, find_rule, search, sections
+from tarock.core.guides import GUIDES, RULE_ID, Rule, find_rule, search, sections
 
 MAX_HITS = 40
+
+
+def print_rule(console: Console, rule: Rule) -> None:
+    """A rule as ``tarock rules RULE-ID`` prints it, and the terminal game when one is typed."""
+    console.print(Text(f"{rule.rule_id}  ({rule.guide}, {rule.section})", style="bold"))
+    console.print(rule.text, markup=False)
 
 
 def rules_cmd(
@@ -49,8 +56,7 @@ def rules_cmd(
             where = f"the {game} guide" if game else "any rules guide"
             raise InvalidOptionError(f"no rule {words[0]!r} in {where}",
                                      expected="a rule ID such as HU-PLAY-2, or words to search")
-        console.print(Text(f"{rule.rule_id}  ({rule.guide}, {rule.section})", style="bold"))
-        console.print(rule.text, markup=False)
+        print_rule(console, rule)
         return
     hits = search(words, chosen)
     if not hits:
