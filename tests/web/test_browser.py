@@ -147,6 +147,29 @@ def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
     assert rule.evaluate("e => e.isConnected")
 
 
+def test_the_lobby_lists_the_tables_this_browser_played_at(browser, server):
+    """A finished table leaves the lobby's list of tables but stays under "Your finished
+    tables" (the browser keeps its seat's token); a table in play says Continue, not Watch."""
+    done = server.create(**against_bots("bavarian-tarock", deals=1, seed=13))
+    playing = server.create(**against_bots("bavarian-tarock", seed=13))
+    page = open_seat(browser, server, done["seats"][0]["url"])
+    page.wait_for_selector("[data-to-act]")
+    play_until(page, DEAL_OVER)
+    page.goto(server.http + playing["seats"][0]["url"])  # keeps this table's token too
+    page.wait_for_selector("[data-to-act]")
+    page.goto(server.http + "/")
+    finished = page.locator("#finished-panel:not([hidden]) a")
+    finished.first.wait_for()
+    assert [a.get_attribute("href") for a in finished.all()] == [f"/table/{done['table']}"]
+    ours = page.locator(f'#tables a[href="/table/{playing["table"]}"]')
+    assert ours.inner_text() == "Continue"
+    other = page.context.browser.new_context().new_page()  # a browser with no seat here
+    other.goto(server.http + "/")
+    other.locator(f'#tables a[href="/table/{playing["table"]}"]').wait_for()
+    assert other.locator(f'#tables a[href="/table/{playing["table"]}"]').inner_text() == "Watch"
+    assert other.locator("#finished-panel").is_hidden()
+
+
 def test_two_people_see_only_their_own_hands(browser, server):
     body = against_bots("hungarian-tarokk", seed=5)
     body["players"][1] = {"kind": "human"}  # an open seat, taken through its link

@@ -1,12 +1,24 @@
-// The lobby: the tables on this server (with a join link per open seat) and a form that makes
-// a table from GET /api/games (every rule option with its default and rule ID, a kind of
-// player per seat), then goes to the creator's own seat.
+// The lobby: the tables on this server (with a join link per open seat), the finished tables
+// this browser played at, and a form that makes a table from GET /api/games (every rule option
+// with its default and rule ID, a kind of player per seat), then goes to the creator's own seat.
 
 import { h, languageSelect, loadCatalogue, preferredLanguage } from "./i18n.js";
 import { linkRule, refusal } from "./rules.js";
 
 let games = [];
 let cat = null;
+const TOKEN_PREFIX = "tarock.token."; // the table page keeps each seat's token under it
+const FINISHED_SHOWN = 10;
+
+/** The tables this browser holds a seat's token for. */
+function myTables() {
+  const ids = new Set();
+  for (let i = 0; i < localStorage.length; i += 1) {
+    const key = localStorage.key(i);
+    if (key?.startsWith(TOKEN_PREFIX)) ids.add(key.slice(TOKEN_PREFIX.length));
+  }
+  return ids;
+}
 
 async function start(lang) {
   games = await (await fetch("/api/games")).json();
@@ -15,6 +27,7 @@ async function start(lang) {
   document.getElementById("lang-slot").replaceChildren(languageSelect(cat, start));
   document.getElementById("tagline").textContent = cat.t("web.tagline");
   document.getElementById("tables-title").textContent = cat.t("web.open_tables");
+  document.getElementById("finished-title").textContent = cat.t("web.your_finished");
   document.getElementById("new-title").textContent = cat.t("web.new_table");
   await showTables();
   buildForm();
@@ -24,6 +37,7 @@ async function showTables() {
   const { t } = cat;
   const tables = await (await fetch("/api/tables?status=waiting&status=playing")).json();
   const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const mine = myTables();
   const list = h("ul", { class: "table-list" });
   for (const table of tables.reverse()) {
     const seats = table.seats.map((s) => (s.open
@@ -34,10 +48,30 @@ async function showTables() {
       h("strong", {}, titles[table.game] ?? table.game), " ",
       h("span", { class: "muted" }, t(`web.status.${table.status}`)), " ",
       ...seats.flatMap((s) => [s, " "]),
-      h("a", { href: `/table/${table.table}` }, t("web.watch"))));
+      h("a", { href: `/table/${table.table}` },
+        mine.has(table.table) ? t("web.continue") : t("web.watch"))));
   }
   document.getElementById("tables").replaceChildren(
     list.children.length ? list : h("p", { class: "muted" }, t("web.no_tables")));
+  await showFinished(mine, titles);
+}
+
+/** The newest finished tables this browser played at: the table page shows each one's final
+ *  score sheet and replays its deals. Asked for only where there are such tables. */
+async function showFinished(mine, titles) {
+  const { t } = cat;
+  const done = mine.size
+    ? (await (await fetch("/api/tables?status=finished")).json()).filter((x) => mine.has(x.table))
+    : [];
+  const list = h("ul", { class: "table-list" });
+  for (const table of done.reverse().slice(0, FINISHED_SHOWN)) {
+    list.append(h("li", {},
+      h("strong", {}, titles[table.game] ?? table.game), " ",
+      h("span", { class: "seat-name" }, table.seats.map((s) => s.name).join(", ")), " ",
+      h("a", { href: `/table/${table.table}` }, t("web.see_table"))));
+  }
+  document.getElementById("finished").replaceChildren(list);
+  document.getElementById("finished-panel").hidden = !done.length;
 }
 
 /** The option whose choices are the player counts: the form asks for seats instead. */
