@@ -22,6 +22,12 @@ def test_bad_arguments_give_one_line_and_exit_2(args: list[str], needle: str) ->
     assert_bad_input(run("serve", *args), needle)
 
 
+def test_a_database_server_that_does_not_answer_gives_one_line_without_the_password() -> None:
+    line = assert_bad_input(run("serve", "--db", "postgresql+psycopg://nobody:secret@127.0.0.1:1/x"),
+                            "cannot reach --db postgresql+psycopg://nobody:***@127.0.0.1:1/x")
+    assert "secret" not in line
+
+
 def test_each_shard_makes_and_runs_only_its_own_tables(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shared.db'}"
     people = [{"name": f"P{i}", "kind": "human"} for i in range(4)]

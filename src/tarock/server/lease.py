@@ -25,9 +25,10 @@ from contextlib import contextmanager
 from typing import IO, Protocol
 
 from sqlalchemy import create_engine, make_url, text
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import NullPool
 
-from tarock.core.errors import TarockError
+from tarock.core.errors import InvalidOptionError, TarockError
 
 
 class ServerBusyError(TarockError):
@@ -60,6 +61,7 @@ def database_lease(db_url: str, shard: str | None = None,
     its ``address`` with the lease (SQLite), so that a second one can say where it answers. An
     in-memory SQLite database, which no other process can open, needs none."""
     url = make_url(db_url)
+    where = url.render_as_string(hide_password=True)
     locks: _Locks
     if url.get_backend_name() == "sqlite":
         if not url.database or url.database == ":memory:":
@@ -67,8 +69,12 @@ def database_lease(db_url: str, shard: str | None = None,
             return
         locks = _FileLocks(url.database)
     else:
-        locks = _AdvisoryLocks(db_url)
-    where = url.render_as_string(hide_password=True)
+        try:
+            locks = _AdvisoryLocks(db_url)
+        except SQLAlchemyError as error:  # the first thing the server asks of the database
+            reason = str(getattr(error, "orig", None) or error).splitlines()[0]
+            raise InvalidOptionError(f"cannot reach --db {where} ({reason})",
+                                     expected="a database server that answers") from None
     try:
         if not locks.take(None, shared=shard is not None):
             holder = locks.holder()
