@@ -197,8 +197,7 @@ class Hub:
     """All tables of this server process."""
 
     def __init__(self, storage: Storage, bots: Bots, base_url: str = "",
-                 clock: Callable[[], float] = time.monotonic, shard: str | None = None,
-                 finished_in_memory: int = FINISHED_IN_MEMORY):
+                 clock: Callable[[], float] = time.monotonic, shard: str | None = None):
         self.storage = storage
         self.bots = bots
         self.base_url = base_url
@@ -209,7 +208,7 @@ class Hub:
         self.tables: dict[str, LiveTable] = {}
         # The finished tables among them, least recently asked for first: a finished table
         # changes no more, so it need not stay loaded (docs/deploy.md).
-        self.finished_in_memory = finished_in_memory
+        self.finished_in_memory = FINISHED_IN_MEMORY
         self._finished: OrderedDict[str, None] = OrderedDict()
         self._loading: dict[str, asyncio.Future[LiveTable]] = {}
         # One writer thread: SQLite takes one writer at a time anyway, and a single thread

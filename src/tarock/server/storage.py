@@ -20,7 +20,7 @@ from typing import Any
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select
+from sqlalchemy import Engine, Select, create_engine, event, insert, select
 from sqlalchemy.orm import sessionmaker
 
 from tarock.server.models import ActionRow, ChatRow, SeatRow, TableRow
@@ -160,18 +160,13 @@ class Storage:
     def table_ids(self, prefix: str = "", finished: bool | None = None) -> list[str]:
         """The ids starting with ``prefix``, oldest first; only the finished tables (those
         marked so) or only the others when ``finished`` says which."""
-        query = select(TableRow.id).where(TableRow.id.startswith(prefix, autoescape=True))
-        if finished is not None:
-            marked = TableRow.last_deal.is_not(None)
-            query = query.where(marked if finished else ~marked)
         with self._session() as db:
-            return list(db.scalars(query.order_by(TableRow.created_at)))
+            return list(db.scalars(_ids(prefix, finished).order_by(TableRow.created_at)))
 
     def finished_tables(self, prefix: str = "") -> list[FinishedTable]:
         """Every table marked finished whose id starts with ``prefix``, oldest first (the
         columns the list needs, not whole rows: there may be very many)."""
-        ids = (select(TableRow.id).where(TableRow.last_deal.is_not(None))
-               .where(TableRow.id.startswith(prefix, autoescape=True)))
+        ids = _ids(prefix, finished=True)
         with self._session() as db:
             rows = db.execute(select(TableRow.id, TableRow.game, TableRow.last_deal,
                                      TableRow.created_at).where(TableRow.id.in_(ids))
@@ -212,6 +207,16 @@ class Storage:
             rows = list(db.scalars(select(ChatRow).where(ChatRow.table_id == table_id)
                                    .order_by(ChatRow.id.desc()).limit(last)))
             return [ChatLine(r.sender, r.text, _utc(r.at)) for r in reversed(rows)]
+
+
+def _ids(prefix: str, finished: bool | None) -> Select[tuple[str]]:
+    """The query of the ids starting with ``prefix``, of the finished tables, the others, or
+    all (``finished`` None)."""
+    query = select(TableRow.id).where(TableRow.id.startswith(prefix, autoescape=True))
+    if finished is None:
+        return query
+    marked = TableRow.last_deal.is_not(None)
+    return query.where(marked if finished else ~marked)
 
 
 def make_engine(url: str) -> Engine:
