@@ -4,6 +4,7 @@ was, and a start replays only the tables that still play."""
 
 from __future__ import annotations
 
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -77,6 +78,34 @@ def test_a_client_keeps_a_finished_table_loaded(db_url: str) -> None:
         assert loaded(server) == {watched, other}  # asked for last, and connected to
         watcher.close()
         eventually(lambda: not loaded(server))
+
+
+def test_a_table_counts_as_asked_for_when_it_finishes_not_when_it_is_marked(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Which finished tables stay in memory follows the order they finished in, however slow
+    the database is to mark them: the table is counted in the same step as its last action
+    (a table seen finished and not yet counted once kept an older one in memory)."""
+    gate = threading.Event()
+    mark = Storage.mark_finished
+    first: list[str] = []
+
+    def slow(storage: Storage, table_id: str, last_deal: int) -> None:
+        if first and table_id not in first:  # the tables after the first wait
+            assert gate.wait(TIMEOUT)
+        mark(storage, table_id, last_deal)
+
+    monkeypatch.setattr(Storage, "mark_finished", slow)
+    with running_server(db_url) as server:
+        hub = server.app.state.hub
+        hub.finished_in_memory = 0
+        first.extend(finished_tables(server, 1))
+        assert loaded(server) == set(first)
+        last = server.create("bavarian-tarock", BOTS, deals=1, seed=5)["table"]
+        eventually(lambda: last in hub.tables and hub.tables[last].table.finished)
+        eventually(lambda: loaded(server) == {last})  # while its mark waits
+        assert hub.storage.table_ids(finished=True) == first
+        gate.set()
+        eventually(lambda: hub.storage.table_ids(finished=True) == [*first, last])
 
 
 def test_a_finished_table_asked_for_at_once_is_replayed_once(

@@ -103,8 +103,9 @@ async def join(body: JoinIn, live: TableDep,
 
 
 @router.get("/tables/{table_id}")
-def table_info(live: TableDep,
-               hub: HubDep) -> dict[str, Any]:
+async def table_info(live: TableDep, hub: HubDep) -> dict[str, Any]:
+    """Read on the event loop, where tables change, so that the fields are of one moment
+    (a worker thread could read a status of after an action beside a seq of before it)."""
     table = live.table
     return {"table": live.id, "game": live.spec.game, "title": table.game.title,
             "options": table.game.options_to_json(), "seats": hub.seats_view(live),

@@ -518,13 +518,16 @@ class Hub:
         """The session is over: the database remembers it, so that the next start does not
         replay the table, and the table may leave memory once nobody looks at it. Called
         after the action's lock is released: a finished table's lock is never held across an
-        await (see :meth:`connect`)."""
+        await (see :meth:`connect`). The table is counted among the finished ones before the
+        first await, in the same step as its last action, so that whoever sees it finished
+        finds it counted, and the order in which tables leave memory is the order in which
+        they were asked for."""
         table_log(live.id).info("finished at seq %d", live.table.seq)
+        self._keep_finished(live)
         try:
             await self._io(self.storage.mark_finished, live.id, live.table.deal)
         except Exception:  # the log has every action: the next start finds it finished
             table_log(live.id).exception("marking the table finished failed")
-        self._keep_finished(live)
 
     def _announce(self, live: LiveTable, prepared: Prepared, end: DealEnd | None) -> None:
         entry = prepared.entry
