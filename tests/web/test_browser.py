@@ -142,10 +142,11 @@ def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
     # the same view again (someone watches): the line and its rule stay the same elements
     rule = line.locator("button[data-rule]").element_handle()
     views = page.locator("[data-to-act]").get_attribute("data-views")
+    before = state(page)
     open_seat(browser, server, table["spectate"]).wait_for_selector(".seat")
     page.wait_for_function("v => document.querySelector('[data-to-act]').dataset.views !== v",
                            arg=views)
-    assert rule.evaluate("e => e.isConnected")
+    assert rule.evaluate("e => e.isConnected"), f"{text!r} {views} {before} -> {state(page)}"
 
 
 def test_the_lobby_lists_the_tables_this_browser_played_at(browser, server):
@@ -221,6 +222,7 @@ def test_a_card_rises_under_the_pointer_but_its_button_stays(browser, server):
         === y"""
     page.mouse.move(0, 0)
     page.wait_for_function(lift, arg=[card.element_handle(), -12])
+    card.scroll_into_view_if_needed()  # a tall table may put the hand below a small window
     box = card.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] - 3  # its lower edge
     page.mouse.move(x, y)
