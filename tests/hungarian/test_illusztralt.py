@@ -506,6 +506,9 @@ def test_HI_T_PLAY_9_the_partner_is_bound() -> None:
     assert state.phase == "play"
     assert state._bound_cards(SEAT["D"]) == {DECK.index("T1"): 8}
     assert state._bound_cards(SEAT["A"]) == {}
+    for lab, card in (("A", "T14"), ("B", "T2"), ("C", "T6")):
+        act(state, lab, {"type": "play", "card": card})
+    refuse(state, "D", {"type": "play", "card": "T1"}, "HI-PLAY-2")  # it follows, but waits
 
 
 def test_HI_T_PLAY_10_the_other_team_is_never_bound() -> None:

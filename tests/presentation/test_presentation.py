@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 import tarock.games  # noqa: F401  (registers the games)
+from tarock.core.errors import TarockError
 from tarock.core.presentation import LANGUAGES, catalogue, load_catalogue
 from tarock.core.protocol import Game, State, make_game
 
@@ -106,6 +107,70 @@ def test_every_card_has_names_in_every_catalogue(name: str) -> None:
             for suffix in ("", ".long", ".spoken"):
                 assert f"card.{card.code}{suffix}" in own, (lang, card.code, suffix)
         assert {f"suit.{c.suit}" for c in game.deck.cards} <= set(own), lang
+
+
+REFUSAL_CONFIGS = [*CONFIGS,
+                   ("hungarian-tarokk", {"cue_bid_binding_only_if_other_declarer": True}),
+                   ("bavarian-tarock", {"must_beat": True})]
+
+
+def refusals_met(game: Game, deals: int) -> Iterator[TarockError]:
+    """The engine's refusal of every choice a person expects and is not offered (a card in
+    hand, a pass) at every decision of random deals: what a table explains to a person. (Under
+    ``renonsz_penalty`` a card that does not follow is no refusal: it is a revoke, which the
+    engine accepts and penalises.)"""
+    pres = game.presentation()
+    for state, seat, action in random_deals(game, deals):
+        if action is None:
+            continue
+        obs = state.observation(seat)
+        offered = [game.action_to_json(a) for a in state.legal_actions()]
+        for form in pres.expected_choices(obs):
+            if form not in offered:
+                try:
+                    state.clone().apply(game.action_from_json(form))
+                except TarockError as refused:
+                    yield refused
+
+
+def own_words(package: str, lang: str) -> dict[str, str]:
+    """A language's own strings for a game (core and the game's package), no fallback."""
+    return {**load_catalogue("tarock.core", lang), **load_catalogue(package, lang)}
+
+
+@pytest.mark.parametrize(("name", "options"), REFUSAL_CONFIGS, ids=lambda v: str(v))
+def test_every_refusal_a_person_meets_has_words_in_every_language(
+        name: str, options: Mapping[str, Any]) -> None:
+    game = make_game(name, options)
+    package = game.presentation().package
+    english = own_words(package, "en")
+    for error in refusals_met(game, DEALS):
+        assert error.reason is not None, f"{error} has no catalogue key"
+        key = f"refusal.{error.reason}"
+        assert english[key] in error.message  # the English words say what the engine says
+        for lang in LANGUAGES:
+            words = own_words(package, lang)
+            assert key in words, (lang, key)
+            assert game.presentation(lang).refusal(error.message, error.reason) == words[key]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_refusal_in_a_catalogue_is_met(name: str) -> None:
+    """No dead strings: each of a game's refusal keys is met in the random deals above."""
+    package = make_game(name).presentation().package
+    keys = {k for k in own_words(package, "en") if k.startswith("refusal.")}
+    met = {f"refusal.{error.reason}" for config, options in REFUSAL_CONFIGS if config == name
+           for error in refusals_met(make_game(config, options), DEALS)}
+    assert met == keys
+
+
+def test_a_refusal_without_words_is_the_engines_and_noted() -> None:
+    pres = make_game("bavarian-tarock").presentation("hu")
+    assert pres.refusal("must follow suit", None) == "must follow suit"
+    assert not pres.missing
+    assert pres.refusal("a new refusal", "no_such_reason") == "a new refusal"
+    assert pres.missing == {"refusal.no_such_reason"}
+    assert pres.refusal("must follow suit", "follow_suit") == "színt kell adni"
 
 
 @pytest.mark.parametrize("package", ["tarock.core", "tarock.hungarian"])

@@ -12,6 +12,7 @@ from server_support import TIMEOUT, Server, Ws
 from websockets.sync.client import connect
 
 from tarock.core.guides import GUIDES, find_rule, guide_rules
+from tarock.core.presentation import catalogue
 from tarock.server.app import WS_MAX_SIZE
 
 
@@ -82,11 +83,16 @@ def test_a_games_rules_are_served_in_the_guides_order(server: Server) -> None:
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "unknown_game"
 
 
-def test_a_view_in_words_says_why_each_other_card_is_refused(server: Server) -> None:
+@pytest.mark.parametrize(("game", "seats", "lang"), [("bavarian-tarock", 3, "en"),
+                                                    ("hungarian-tarokk", 4, "hu")])
+def test_a_view_in_words_says_why_each_other_card_is_refused(
+        server: Server, game: str, seats: int, lang: str) -> None:
     """Play the person's first legal choice until a trick where some card must not be played;
-    the refusals are exactly the cards in hand without a legal play, each with its rule."""
-    created = against_bots(server, "bavarian-tarock", 3, seed=8)
-    ws = connect_in(server, created["table"], created["seats"][0]["token"], "en")
+    the refusals are exactly the cards in hand without a legal play, each with its rule, in
+    the person's language."""
+    created = against_bots(server, game, seats, seed=8)
+    words = catalogue(game, lang)["strings"]
+    ws = connect_in(server, created["table"], created["seats"][0]["token"], lang)
     for _ in range(200):
         view = ws.my_turn()
         obs, present = view["observation"], view["present"]
@@ -98,6 +104,7 @@ def test_a_view_in_words_says_why_each_other_card_is_refused(server: Server) -> 
             assert set(refused) == set(obs["hand"]) - playable
             assert all(r["rule"] and r["message"] and r["rule"] not in r["message"]
                        for r in refused.values())
+            assert all(r["message"] == words[f"refusal.{r['reason']}"] for r in refused.values())
             break
         ws.send({"type": "act", "seq": view["seq"], "action": view["legal"][0]})
     else:

@@ -295,12 +295,12 @@ class BavarianState(State):
 
     # -- errors ------------------------------------------------------------------------------
 
-    def _illegal(self, message: str, rule: str, legal: Sequence[Action] | None = None
-                 ) -> IllegalActionError:
+    def _illegal(self, message: str, rule: str, legal: Sequence[Action] | None = None,
+                 reason: str | None = None) -> IllegalActionError:
         expected = None
         if legal is not None:
             expected = "one of: " + "; ".join(self.action_to_string(a) for a in legal)
-        return IllegalActionError(message, rule=rule, expected=expected)
+        return IllegalActionError(message, rule=rule, expected=expected, reason=reason)
 
     def _expect(self, action: Action, kind: str) -> None:
         if action.kind == kind:
@@ -517,10 +517,12 @@ class BavarianState(State):
         suit = pack.suit_of[card]
         if hand & pack.suit_masks[led] and suit != led:
             rule = "BT-V1B-BET-2" if self.bettel else "BT-PLAY-5"
-            return self._illegal("must follow suit", rule, legal)
+            return self._illegal("must follow suit", rule, legal, "follow_suit")
         if self.trump is not None and hand & pack.suit_masks[self.trump] and suit != self.trump:
-            return self._illegal("must trump when void in the suit led", "BT-PLAY-6", legal)
-        return self._illegal("must win the trick when able (must_beat)", "BT-PLAY-8", legal)
+            return self._illegal("must trump when void in the suit led", "BT-PLAY-6", legal,
+                                 "trump_when_void")
+        return self._illegal("must win the trick when able (must_beat)", "BT-PLAY-8", legal,
+                             "must_beat")
 
     def _finish(self, outcome: str) -> None:
         self.outcome = outcome

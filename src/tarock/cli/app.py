@@ -505,8 +505,8 @@ def missing_choice_hint(game: Game, pres: Presentation, state: State, obs: Mappi
             state.clone().apply(game.action_from_json(form))
         except IllegalActionError as exc:
             key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
-            line = pres.t(key, choice=pres.action_text(form, obs), reason=exc.message,
-                          rule=exc.rule or "")
+            line = pres.t(key, choice=pres.action_text(form, obs),
+                          reason=pres.refusal(exc.message, exc.reason), rule=exc.rule or "")
             return f"{line} {pres.t('ui.read_rule', rule=exc.rule)}" if exc.rule else line
         except TarockError:
             continue

@@ -209,6 +209,18 @@ class Presentation:
             return [{"type": "play", "card": c} for c in obs.get("hand", [])]
         return []
 
+    def refusal(self, message: str, reason: str | None) -> str:
+        """An engine's refusal of an expected choice in this language: the catalogue's words
+        for its ``reason`` (:class:`~tarock.core.errors.TarockError`), else the engine's
+        English ``message``. A missing key is noted (``missing``) for the tests to find."""
+        if reason is None:
+            return message
+        key = f"refusal.{reason}"
+        if key not in self.strings:
+            self.missing.add(key)
+            return message
+        return self.strings[key]
+
     # -- the table -----------------------------------------------------------------------------
 
     def sides(self, obs: Mapping[str, Any]) -> dict[int, str]:

@@ -194,31 +194,36 @@ class Auction:
             return False
         return (hand & TAROKKS).bit_count() >= opt.cue_bid_min_tarokks
 
-    def why_illegal(self, p: int, call: int) -> tuple[str, str]:
-        """A reason and rule ID for a call that ``legal_calls`` refuses."""
+    def why_illegal(self, p: int, call: int) -> tuple[str, str, str | None]:
+        """A reason, rule ID and, for a pass (a choice a person expects), the refusal's
+        catalogue key (:class:`~tarock.core.errors.TarockError`) for a call that
+        ``legal_calls`` refuses."""
         if not self.opt.cue_bidder_may_continue and p in self.cue_bidders:
-            return "after a cue bid a player may only pass", "HU-BID-14"
+            return "after a cue bid a player may only pass", "HU-BID-14", None
         if call == HOLD:
             if (self.opt.holding_rule != "modern" and self.has_bid[p] and self.level > 0
                     and self.high is not None and self.high != p and not self.held[self.level]):
-                return "may hold only the bid of a later player (old priority)", "HU-BID-6"
-            return "cannot hold here", "HU-BID-5"
+                return "may hold only the bid of a later player (old priority)", "HU-BID-6", None
+            return "cannot hold here", "HU-BID-5", None
         if call == PASS:
             if self.in_yield_position(p):
-                return "a yield needs XX and a great honour", "HU-BID-13"
-            return "must hold or bid on after a cue bid without the card", "HU-BID-14"
+                return "a yield needs XX and a great honour", "HU-BID-13", "yield_needs_xx"
+            return ("must hold or bid on after a cue bid without the card", "HU-BID-14",
+                    "cue_bid_without_card")
         if call <= self.level:
-            return "a bid must be higher than the current level", "HU-BID-5"
+            return "a bid must be higher than the current level", "HU-BID-5", None
         if not self.hands[p] & HONOURS:
-            return "a bid needs an honour in the dealt hand", "HU-BID-3"
+            return "a bid needs an honour in the dealt hand", "HU-BID-3", None
         card = self.cue_card(p, call)
         if card == T17:
-            return "this jump is a XVII cue bid: it needs T17 and a great honour", "HU-BID-14"
+            return ("this jump is a XVII cue bid: it needs T17 and a great honour", "HU-BID-14",
+                    None)
         if card is not None and self.hands[p] & bit(card) and not self.cue_requirements_met(p):
-            return "a cue bid also needs the tarokks and honour the options require", "HU-BID-12"
+            return ("a cue bid also needs the tarokks and honour the options require", "HU-BID-12",
+                    None)
         if card is not None:
-            return f"this jump is a cue bid promising T{card + 1}", "HU-BID-11"
-        return "not a legal call", "HU-BID-16"
+            return f"this jump is a cue bid promising T{card + 1}", "HU-BID-11", None
+        return "not a legal call", "HU-BID-16", None
 
     def apply_call(self, p: int, call: int) -> None:
         if call == PASS:

@@ -39,7 +39,6 @@ from tarock.hungarian.cards import (
     RED_FOURS_DECK,
     SUIT_MASKS,
     SUIT_OF,
-    T1,
     T20,
     T21,
     T22,
@@ -368,8 +367,9 @@ class HungarianState:
 
     # -- phase handlers ----------------------------------------------------------------------
 
-    def _illegal(self, message: str, rule: str, expected: str | None = None) -> IllegalActionError:
-        return IllegalActionError(message, rule=rule, expected=expected)
+    def _illegal(self, message: str, rule: str, expected: str | None = None,
+                 reason: str | None = None) -> IllegalActionError:
+        return IllegalActionError(message, rule=rule, expected=expected, reason=reason)
 
     def _expect_kind(self, action: Action, *kinds: str) -> None:
         if action.kind not in kinds:
@@ -385,9 +385,10 @@ class HungarianState:
         if self._legal is None:
             self._legal = self._compute_legal()
         if action not in self._legal:
-            message, rule = auction.why_illegal(p, call)
+            message, rule, reason = auction.why_illegal(p, call)
             legal = ", ".join(CALL_NAMES[c] for c in auction.legal_calls(p))
-            raise self._illegal(f"{CALL_NAMES[call]}: {message}", rule, expected=legal)
+            raise self._illegal(f"{CALL_NAMES[call]}: {message}", rule, expected=legal,
+                                reason=reason)
         auction.apply_call(p, call)
         if not auction.over():
             self.to_act = auction.next_to_call(p)
@@ -477,7 +478,7 @@ class HungarianState:
         if action.kind != A.ANNUL:
             if self._early_offer_open(p):
                 raise self._illegal("first answer whether to annul", rule="HU-ANNUL-5",
-                                    expected="annul or do not annul")
+                                    expected="annul or do not annul", reason="annul_first")
             return False
         if not action.arg and self._early_offer_open(p):
             self.early_offer_answered = True
@@ -630,7 +631,7 @@ class HungarianState:
                                  "HU-CALL-6", legal)
         if declarer_first and kind != A.COUNT:
             return self._illegal("the declarer's first turn starts with his call (after any "
-                                 "tarokk count)", "HU-CALL-1", legal)
+                                 "tarokk count)", "HU-CALL-1", legal, "call_first")
         if action in ann.candidates():  # allowed by itself, but the turn could not end legally
             rule = "HU-ANN-9" if ann.count_due(p) else "HU-ANN-14"
             return self._illegal("after this the turn could not meet its obligations (the "
@@ -639,7 +640,7 @@ class HungarianState:
             return self._count_error(p, action.arg, legal)
         if kind == A.PASS:
             return self._illegal("the turn cannot end before its obligations are met",
-                                 "HU-ANN-14", legal)
+                                 "HU-ANN-14", legal, "obligations_unmet")
         if kind == A.ANNOUNCE:
             if action.arg not in ann.ctx.bonuses:
                 rule = "HI-ANN-1" if action.arg in A.HI_BONUSES else "HU-SCORE-11"
@@ -762,15 +763,32 @@ class HungarianState:
     def _play_error(self, p: int, card: int) -> IllegalActionError:
         legal = " ".join(DECK.codes(self._legal_card_mask(p)))
         led = self.trick[0] if self.trick else None
-        if card == T1 and legal_cards(self.hands[p], led, False) & bit(T1):
+        following = legal_cards(self.hands[p], led, False)
+        if following >> card & 1:  # it follows, but is kept for a trick of its bonus
+            if self.ann is not None and self.ann.ctx.hi:
+                return self._bound_error(p, following, legal)
             return self._illegal("the pagát must be kept for the last trick after an ultimo "
-                                 "announcement", "HU-PLAY-5", legal)
-        assert led is not None  # on lead every card but a kept pagát is legal
+                                 "announcement", "HU-PLAY-5", legal, "pagat_kept")
+        assert led is not None  # on lead every card follows
         if DECK.cards[led].is_trump:
-            return self._illegal("must play a tarokk when a tarokk is led", "HU-PLAY-2", legal)
+            return self._illegal("must play a tarokk when a tarokk is led", "HU-PLAY-2", legal,
+                                 "trump_led")
         if self.hands[p] & SUIT_MASKS[SUIT_OF[led]]:
-            return self._illegal("must follow suit", "HU-PLAY-2", legal)
-        return self._illegal("must play a tarokk when void in the led suit", "HU-PLAY-2", legal)
+            return self._illegal("must follow suit", "HU-PLAY-2", legal, "follow_suit")
+        return self._illegal("must play a tarokk when void in the led suit", "HU-PLAY-2", legal,
+                             "trump_when_void")
+
+    def _bound_error(self, p: int, following: int, legal: str) -> IllegalActionError:
+        """HI-PLAY-2, HI-PLAY-3: why a card that follows suit waits for its bonus's trick."""
+        bound, now = self._bound_cards(p), len(self.tricks) + 1
+        if any(k == now and following >> c & 1 for c, k in bound.items()):
+            return self._illegal("a card bound to this trick must be played", "HI-PLAY-3",
+                                 legal, "bound_due")
+        if following & ~sum(1 << c for c in bound):
+            return self._illegal("a card bound to a later trick is kept while another card may "
+                                 "be played", "HI-PLAY-2", legal, "bound_kept")
+        return self._illegal("bound cards are played in the order of their tricks", "HI-PLAY-2",
+                             legal, "bound_order")
 
     def _n_tarokks(self, seat: int) -> int:
         return (self.final_hands[seat] & TAROKKS).bit_count()

@@ -247,8 +247,9 @@ class OttocentoState:
     def running_totals(self) -> list[int]:
         return [t + d for t, d in zip(self.totals_before, self.declared, strict=True)]
 
-    def _illegal(self, message: str, rule: str, expected: str | None = None) -> IllegalActionError:
-        return IllegalActionError(message, rule=rule, expected=expected)
+    def _illegal(self, message: str, rule: str, expected: str | None = None,
+                 reason: str | None = None) -> IllegalActionError:
+        return IllegalActionError(message, rule=rule, expected=expected, reason=reason)
 
     # -- protocol ----------------------------------------------------------------------------
 
@@ -484,7 +485,7 @@ class OttocentoState:
         why = play_error(self.hands[p], self.trick, card)
         if why is not None:
             legal = " ".join(codes(legal_mask(self.hands[p], self.trick)))
-            raise self._illegal(why[0], rule=why[1], expected=legal)
+            raise self._illegal(why[0], rule=why[1], expected=legal, reason=why[2])
         if signal is not None:
             bad = signal_error(self.opt, self.n == 2, not self.trick, card, signal,
                                self.hands[p] & ~(1 << card), self.played)

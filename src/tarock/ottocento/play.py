@@ -47,18 +47,21 @@ def legal_mask(hand: int, trick: Sequence[int]) -> int:
     return follow_mask(hand & ~MATTO_BIT, LED_MASK[led], TRUMPS) | (hand & MATTO_BIT)
 
 
-def play_error(hand: int, trick: Sequence[int], card: int) -> tuple[str, str] | None:
-    """Why ``card`` may not be played (message, rule), or None if it may."""
+def play_error(hand: int, trick: Sequence[int], card: int
+               ) -> tuple[str, str, str | None] | None:
+    """Why ``card`` may not be played (message, rule, the refusal's catalogue key where a
+    person may meet it), or None if it may."""
     if not hand >> card & 1:
-        return f"{DECK.code(card)} is not in the hand", "OT-PLAY-12"
+        return f"{DECK.code(card)} is not in the hand", "OT-PLAY-12", None
     if legal_mask(hand, trick) >> card & 1:
         return None
     led = led_suit(trick)
     assert led is not None
     if hand & LED_MASK[led]:
-        what = "a trump" if led == TRUMP_NUMBER else "the suit led"
-        return f"must play {what}", "OT-PLAY-3"
-    return "must trump when void in the suit led", "OT-PLAY-4"
+        if led == TRUMP_NUMBER:
+            return "must play a trump", "OT-PLAY-3", "trump_led"
+        return "must play the suit led", "OT-PLAY-3", "follow_suit"
+    return "must trump when void in the suit led", "OT-PLAY-4", "trump_when_void"
 
 
 def trick_winner(trick: Sequence[int]) -> int:

@@ -29,7 +29,7 @@ def view_words(table: Table, seat: int | None, observation: Mapping[str, Any],
                ) -> dict[str, Any]:
     """A view's ``present`` field: the sorted hand, the table's facts and sides, the phase and
     status lines, a label per legal action (same order as ``legal``) and, for the seat to act,
-    why each choice it may expect (each card in hand) is refused, with the rule."""
+    why each choice it may expect (each card in hand) is refused, in ``lang``, with the rule."""
     pres = table.presentation(lang)
     phase = observation.get("phase")
     refused = table.refusals(seat, dict(observation)) if legal else []
@@ -42,7 +42,8 @@ def view_words(table: Table, seat: int | None, observation: Mapping[str, Any],
         "facts": [[label, text] for label, text in pres.facts(observation, names)],
         "teams": {str(seat): side for seat, side in pres.teams(observation).items()},
         "legal": [pres.action_text(a, observation) for a in legal],
-        "refused": [{**r, "text": pres.action_text(r["action"], observation)} for r in refused],
+        "refused": [{**r, "text": pres.action_text(r["action"], observation),
+                     "message": pres.refusal(r["message"], r["reason"])} for r in refused],
         "names": card_names(pres),
     }
 

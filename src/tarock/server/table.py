@@ -161,7 +161,8 @@ class Table:
     def refusals(self, seat: int | None, observation: dict[str, Any]) -> list[dict[str, Any]]:
         """Why each choice a player may expect now is not legal (*extension*): the engine's
         refusal alone (``message``, words for a person), what it would have accepted
-        (``expected``, in record codes) and its rule ID, found by applying the choice to a clone
+        (``expected``, in record codes), its rule ID and the key a presentation words it by in
+        another language (``reason``), found by applying the choice to a clone
         of the deal. The expected choices come from the presentation layer (in play: every card
         in hand); only the seat to act gets any."""
         legal = self.legal(seat)
@@ -176,7 +177,8 @@ class Table:
                 self.state.clone().apply(self.game.action_from_json(choice))
             except TarockError as error:
                 refused.append({"action": choice, "message": error.message,
-                                "expected": error.expected, "rule": error.rule})
+                                "expected": error.expected, "rule": error.rule,
+                                "reason": error.reason})
         return refused
 
     def presentation(self, lang: str = "en") -> Presentation:
