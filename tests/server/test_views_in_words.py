@@ -1,6 +1,7 @@
-"""Every view a table sends in words, over random deals of every game and its main variants:
-the presentation layer never fails on a position (a refusal it explains, a fact, a side), and
-has words in every language for all it shows."""
+"""Everything a table sends in words, over random deals of every game and its main variants
+(views, events, deal ends, the replay of each finished deal): the presentation layer never
+fails on a position (a refusal it explains, a fact, a side, a result), and has words in every
+language for all it shows."""
 
 from __future__ import annotations
 
@@ -11,13 +12,14 @@ import pytest
 
 from tarock.core.presentation import LANGUAGES
 from tarock.core.protocol import make_game
-from tarock.server.present import view_words
+from tarock.server.present import event_words, replay_steps, result_words, view_words
 from tarock.server.storage import SeatSpec, TableSpec, now
 from tarock.server.table import Table
 
 CONFIGS = [
     ("hungarian-tarokk", {}),
-    ("hungarian-tarokk", {"players": 5, "red_fours": True}),
+    ("hungarian-tarokk", {"players": 5, "red_fours": True, "pagat_catch_bonus": True,
+                          "raise_after_uncontested_three": True}),
     ("hungarian-tarokk", {"variant": "illusztralt"}),
     ("hungarian-tarokk", {"variant": "illusztralt", "players": 5, "hi_preset": "itvb_2019"}),
     ("hungarian-tarokk", {"house_rules": "online_app"}),
@@ -28,6 +30,8 @@ CONFIGS = [
     ("bavarian-tarock", {"variant": "scharfer", "must_beat": True}),
     ("ottocento", {}),
     ("ottocento", {"player_count": 2}),
+    ("ottocento", {"match_format": "quattro_scartate", "early_claims": "any_declaration",
+                   "deck_faces": "substitute_tarot"}),
 ]
 DEALS = 3
 
@@ -58,8 +62,16 @@ def test_every_view_in_words(game: str, options: dict[str, Any]) -> None:
                 for refused in words["refused"]:
                     assert refused["message"] and refused["rule"] and refused["text"]
                     refusals += seat == to_act
-        choice = rng.choice(table.legal(to_act))
-        table.commit(table.prepare(to_act, choice, "human"))
+        prepared = table.prepare(to_act, rng.choice(table.legal(to_act)), "human")
+        for lang in LANGUAGES:
+            for text, action in prepared.told.values():
+                assert event_words(table, prepared, text, action is not None, lang)
+        end = table.commit(prepared)
+        if end is not None:
+            for lang in LANGUAGES:
+                assert result_words(table.presentation(lang), end.result, names)["outcome"]
+                assert replay_steps(table.records()[-1], lang)["steps"]
+    assert table.score_sheet()["rows"] and table.summary() is not None
     for lang in LANGUAGES:
         assert not table.presentation(lang).missing, (lang, table.presentation(lang).missing)
     assert refusals
