@@ -25,6 +25,7 @@ from builders import (
     start,
 )
 
+from tarock.core.protocol import refusal
 from tarock.hungarian import actions as A
 from tarock.hungarian.cards import DECK, trick_winner_index
 from tarock.hungarian.game import HungarianState
@@ -337,6 +338,20 @@ def test_HU_T_OPT_1_pagat_need_not_be_kept() -> None:
     play(state, "B SK, C HN, D DN")
     assert last_winner(state) == "B" and playable(state) == {"T1", "SQ"}
     assert playable(play5_to_trick_6({})) == {"T4"}
+
+
+def test_a_revoke_is_accepted_to_be_penalised_yet_refused_by_the_rules() -> None:
+    """HU-IRR-3 with HU-PLAY-5: under ``renonsz_penalty`` B's early T1 is accepted as a revoke
+    (the deal ends, penalised), never offered, and the rules' refusal says why."""
+    state = play5_to_trick_6({"renonsz_penalty": "minimum_ten"})
+    t1 = DECK.index("T1")
+    assert playable(state) == {"T4"}
+    error = refusal(state, A.PLAYS[t1])
+    assert error is not None and (error.rule, error.reason) == ("HU-PLAY-5", "pagat_kept")
+    assert refusal(state, A.PLAYS[DECK.index("T4")]) is None
+    assert state.irregularity(A.PASS_ACTION) is None  # not a card
+    state.apply(A.PLAYS[t1])
+    assert state.is_terminal() and state.renonsz_offender == SEAT["B"]
 
 
 def test_HU_T_OPT_2_early_pagat_fails_the_ultimo() -> None:

@@ -51,7 +51,14 @@ from tarock.core.errors import (
 from tarock.core.guides import GUIDES, RULE_ID, find_rule
 from tarock.core.options import parse_option_args
 from tarock.core.presentation import Presentation
-from tarock.core.protocol import Game, State, make_game, registered_commands, registered_games
+from tarock.core.protocol import (
+    Game,
+    State,
+    make_game,
+    refusal,
+    registered_commands,
+    registered_games,
+)
 from tarock.core.records import append_record, iter_records, read_record, replay
 from tarock.players import make_player
 from tarock.players.base import LEVELS, is_omniscient
@@ -501,15 +508,12 @@ def missing_choice_hint(game: Game, pres: Presentation, state: State, obs: Mappi
     for form in pres.expected_choices(obs):
         if form in offered:
             continue
-        try:
-            state.clone().apply(game.action_from_json(form))
-        except IllegalActionError as exc:
+        exc = refusal(state, game.action_from_json(form))
+        if isinstance(exc, IllegalActionError):
             key = "ui.missing_card" if form.get("type") == "play" else "ui.missing"
             line = pres.t(key, choice=pres.action_text(form, obs),
                           reason=pres.refusal(exc.message, exc.reason), rule=exc.rule or "")
             return f"{line} {pres.t('ui.read_rule', rule=exc.rule)}" if exc.rule else line
-        except TarockError:
-            continue
     return None
 
 

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from tarock.core.cards import Deck
 from tarock.core.encoding import ActionEncoding
-from tarock.core.errors import UnknownGameError
+from tarock.core.errors import TarockError, UnknownGameError
 from tarock.core.options import OptionSpec
 from tarock.core.tricks import CardView, Trick
 
@@ -200,6 +200,23 @@ class State(ABC):
     def returns(self) -> list[int]:
         """Per-seat settlement of a finished deal."""
         return list(self.result()["scores"])
+
+
+def refusal(state: State, action: Action) -> TarockError | None:
+    """Why the rules do not allow ``action`` now, or None where they do: the engine's refusal
+    of it, asked of a copy of the deal. An engine that accepts an action the rules forbid, to
+    penalise it (a Hungarian revoke), names the rule it breaks by its state's optional
+    ``irregularity(action)``, so that a table can tell a person why it is not offered."""
+    irregularity = getattr(state, "irregularity", None)
+    if irregularity is not None:
+        found: TarockError | None = irregularity(action)
+        if found is not None:
+            return found
+    try:
+        state.clone().apply(action)
+    except TarockError as error:
+        return error
+    return None
 
 
 def replayed(game: Game, deal: Deal, dealer: int, multiplier: int,

@@ -705,6 +705,19 @@ class HungarianState:
                                  "HU-ANNUL-3", legal)
         return self._illegal("this hand does not allow an annulment", "HU-ANNUL-1", legal)
 
+    def irregularity(self, action: Hashable) -> IllegalActionError | None:
+        """The refusal of a card that does not follow (HU-PLAY-2, HU-PLAY-5, HI-PLAY-2/3) where
+        the engine accepts it as a revoke, to penalise it (HU-IRR-3, option
+        ``renonsz_penalty``): never offered, and a person is told why
+        (:func:`tarock.core.protocol.refusal`). None for any other action."""
+        if (self.phase != PLAY or self.opt.renonsz_penalty == "none"
+                or not isinstance(action, A.Action) or action.kind != A.PLAY):
+            return None
+        p, card = self.to_act, action.arg
+        if not self.hands[p] >> card & 1 or self._legal_card_mask(p) >> card & 1:
+            return None
+        return self._play_error(p, card)
+
     def _legal_card_mask(self, p: int) -> int:
         ann = self.ann
         assert ann is not None

@@ -14,9 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from tarock.core.errors import TarockError
 from tarock.core.presentation import Presentation
-from tarock.core.protocol import TERMINAL, Game, State, make_game
+from tarock.core.protocol import TERMINAL, Game, State, make_game, refusal
 from tarock.core.session import Session
 from tarock.server.storage import LoggedAction, TableSpec
 
@@ -163,8 +162,8 @@ class Table:
         refusal alone (``message``, words for a person), what it would have accepted
         (``expected``, in record codes), its rule ID and the key a presentation words it by in
         another language (``reason``), found by applying the choice to a clone
-        of the deal. The expected choices come from the presentation layer (in play: every card
-        in hand); only the seat to act gets any."""
+        of the deal (:func:`~tarock.core.protocol.refusal`). The expected choices come from the
+        presentation layer (in play: every card in hand); only the seat to act gets any."""
         legal = self.legal(seat)
         if not legal:
             return []
@@ -173,9 +172,8 @@ class Table:
         for choice in self.presentation().expected_choices(observation):
             if _key(choice) in offered:
                 continue
-            try:
-                self.state.clone().apply(self.game.action_from_json(choice))
-            except TarockError as error:
+            error = refusal(self.state, self.game.action_from_json(choice))
+            if error is not None:
                 refused.append({"action": choice, "message": error.message,
                                 "expected": error.expected, "rule": error.rule,
                                 "reason": error.reason})
