@@ -173,9 +173,26 @@ def test_a_refusal_without_words_is_the_engines_and_noted() -> None:
 
 @pytest.mark.parametrize("package", ["tarock.core", "tarock.hungarian"])
 def test_hungarian_catalogues_are_complete(package: str) -> None:
+    """The Hungarian words of everything the English catalogue words, and of the game's title
+    and its every option, whose English words are the engine's own."""
     english, hungarian = load_catalogue(package, "en"), load_catalogue(package, "hu")
-    assert set(english) == set(hungarian)
+    engine = set()
+    if package == "tarock.hungarian":
+        game = make_game("hungarian-tarokk")
+        engine = {"game.title", *(f"option.{spec.key}" for spec in game.option_specs)}
+        words = game.presentation("hu").strings
+        assert all(words[key] != game.presentation("en").strings[key] for key in engine)
+    assert set(hungarian) == set(english) | engine
     assert hungarian
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_games_title_and_options_in_english_are_the_engines(name: str) -> None:
+    game = make_game(name)
+    words = game.presentation("en").strings
+    assert words["game.title"] == game.title
+    assert all(words[f"option.{spec.key}"] == spec.description for spec in game.option_specs)
+    assert "game.title" in own_words(game.presentation().package, "hu")  # a title of its own
 
 
 def test_hungarian_words() -> None:

@@ -170,6 +170,13 @@ def test_the_lobby_lists_the_tables_this_browser_played_at(browser, server):
     other.locator(f'#tables a[href="/table/{playing["table"]}"]').wait_for()
     assert other.locator(f'#tables a[href="/table/{playing["table"]}"]').inner_text() == "Watch"
     assert other.locator("#finished-panel").is_hidden()
+    other.select_option("select.lang", "hu")  # each game's title and options in its words
+    other.locator("#game", has_text="Magyar tarokk").wait_for()
+    listed = other.locator(f'#tables li:has(a[href="/table/{playing["table"]}"]) strong')
+    assert listed.inner_text() == "Bajor tarokk"
+    other.select_option("#game", "hungarian-tarokk")
+    assert other.locator('label[for="opt-red_fours"]').text_content() == (
+        "A piros ászok helyett négyesek a lapokon; a játék nem változik")
 
 
 def test_two_people_see_only_their_own_hands(browser, server):

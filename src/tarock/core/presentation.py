@@ -70,7 +70,10 @@ class Presentation:
     def __init__(self, game: Game, lang: str = DEFAULT_LANGUAGE):
         self.game = game
         self.lang = check_language(lang)
-        strings: dict[str, str] = {}
+        # the English words of the game's title and of its options are the engine's own (what
+        # the CLI and /api/games say); a catalogue words them in another language
+        strings = {"game.title": game.title}
+        strings.update({f"option.{spec.key}": spec.description for spec in game.option_specs})
         packages = dict.fromkeys((CORE_PACKAGE, self.package))
         for language in dict.fromkeys((DEFAULT_LANGUAGE, lang)):
             for package in packages:

@@ -7,6 +7,7 @@ import { linkRule, refusal } from "./rules.js";
 
 let games = [];
 let cat = null;
+let cats = {};
 const TOKEN_PREFIX = "tarock.token."; // the table page keeps each seat's token under it
 const FINISHED_SHOWN = 10;
 
@@ -22,7 +23,10 @@ function myTables() {
 
 async function start(lang) {
   games = await (await fetch("/api/games")).json();
-  cat = await loadCatalogue(games[0].name, lang);
+  // each game's words (its title, its options), and the shared ones from the first
+  cats = Object.fromEntries(await Promise.all(
+    games.map(async (g) => [g.name, await loadCatalogue(g.name, lang)])));
+  cat = cats[games[0].name];
   document.documentElement.lang = lang;
   document.getElementById("lang-slot").replaceChildren(languageSelect(cat, start));
   document.getElementById("tagline").textContent = cat.t("web.tagline");
@@ -36,7 +40,7 @@ async function start(lang) {
 async function showTables() {
   const { t } = cat;
   const tables = await (await fetch("/api/tables?status=waiting&status=playing")).json();
-  const titles = Object.fromEntries(games.map((g) => [g.name, g.title]));
+  const titles = Object.fromEntries(games.map((g) => [g.name, cats[g.name].t("game.title")]));
   const mine = myTables();
   const list = h("ul", { class: "table-list" });
   for (const table of tables.reverse()) {
@@ -116,7 +120,7 @@ function buildForm() {
   const { t } = cat;
   const form = document.getElementById("new-table");
   const gameSelect = h("select", { id: "game", name: "game" },
-    games.map((g) => new Option(g.title, g.name)));
+    games.map((g) => new Option(cats[g.name].t("game.title"), g.name)));
   const count = h("select", { id: "players", name: "players" });
   const seats = h("div", { class: "seats-form" });
   const options = h("div", { class: "options-form" });
@@ -142,7 +146,8 @@ function buildForm() {
     if (def !== undefined) count.value = String(def);
     options.replaceChildren(...g.options.filter((o) => o.key !== skip).map((o) => h("div",
       { class: "option" },
-      h("label", { for: `opt-${o.key}` }, o.description || o.key.replaceAll("_", " ")), " ",
+      h("label", { for: `opt-${o.key}` }, cats[g.name].strings[`option.${o.key}`]
+        || o.description || o.key.replaceAll("_", " ")), " ",
       optionInput(o), " ",
       o.rule ? h("code", { class: "rule" }, ...linkRule(o.rule, o.rule, cat)) : null)));
     fillSeats();

@@ -93,7 +93,7 @@ async function start() {
 function labels() {
   const { t } = page.cat;
   document.documentElement.lang = page.lang;
-  $("title").textContent = page.info.title;
+  $("title").textContent = t("game.title");
   $("btn-last").textContent = t("web.last_trick");
   $("btn-sheet").textContent = t("ui.score_sheet");
   $("btn-replay").textContent = t("web.replay");
