@@ -161,8 +161,8 @@ class Table:
         """Why each choice a player may expect now is not legal (*extension*): the engine's
         refusal alone (``message``, words for a person), what it would have accepted
         (``expected``, in record codes), its rule ID and the key a presentation words it by in
-        another language (``reason``), found by applying the choice to a clone
-        of the deal (:func:`~tarock.core.protocol.refusal`). The expected choices come from the
+        another language (``reason``), found by applying the choice to a clone of the deal
+        (:func:`~tarock.core.protocol.refusal`). The expected choices come from the
         presentation layer (in play: every card in hand); only the seat to act gets any."""
         legal = self.legal(seat)
         if not legal:
