@@ -59,6 +59,27 @@ def test_a_games_catalogue_in_each_language(server: Server) -> None:
                              params={"lang": "xx"}).status_code == 400
 
 
+def test_the_options_a_table_would_play_with(server: Server) -> None:
+    def answer(game: str, **options: Any) -> Any:
+        return server.client.post(f"/api/games/{game}/options", json={"options": options})
+
+    listed = next(g for g in server.client.get("/api/games").json()
+                  if g["name"] == "hungarian-tarokk")
+    default = answer("hungarian-tarokk").json()["options"]
+    assert default == {o["key"]: o["default"] for o in listed["options"]}
+    preset = answer("hungarian-tarokk", house_rules="online_app").json()["options"]
+    assert (preset["ultimo_keeps_pagat"], preset["max_kontra_level"]) == (False, 6)
+    mine = answer("hungarian-tarokk", house_rules="online_app", ultimo_keeps_pagat=True)
+    assert mine.json()["options"] == {**preset, "ultimo_keeps_pagat": True}  # set wins
+    refused = answer("hungarian-tarokk", cue_bid_model="invitation",
+                     cue_bid_accept_by_hold_only=True)
+    assert refused.status_code == 400
+    assert refused.json()["error"]["code"] == "invalid_option"
+    assert refused.json()["error"]["rule"] == "HU-BID-11"
+    assert answer("skat").status_code == 404
+    assert answer("ottocento", nope=1).json()["error"]["code"] == "invalid_option"
+
+
 def test_the_rule_a_refusal_names_is_served_from_its_guide(server: Server) -> None:
     answer = server.client.get("/api/rules/hu-play-2")  # as typed, any case
     assert answer.status_code == 200

@@ -179,6 +179,28 @@ def test_the_lobby_lists_the_tables_this_browser_played_at(browser, server):
         "A piros ászok helyett négyesek a lapokon; a játék nem változik")
 
 
+def test_a_table_made_in_the_lobby_plays_the_preset_chosen_there(browser, server):
+    """The lobby sends only the options a person set, as the engine reads presets: the house
+    rules then set the others (before, every default was sent as if set by hand, and a preset
+    changed nothing), the form shows what they set before the table is made, and an option
+    set by hand wins."""
+    page = open_seat(browser, server, "/")
+    page.select_option("#game", "hungarian-tarokk")
+    page.fill("#name", "Anna")
+    page.locator("#new-table details summary").click()  # the rule options
+    keeps = page.locator("#opt-ultimo_keeps_pagat")
+    assert keeps.is_checked()
+    page.select_option("#opt-house_rules", '"online_app"')
+    page.wait_for_function("!document.getElementById('opt-ultimo_keeps_pagat').checked")
+    assert page.locator("#opt-max_kontra_level").input_value() == "6"
+    keeps.check()  # by hand: kept over the preset
+    page.locator("#create").click()
+    page.wait_for_url("**/table/**")
+    options = server.table(page.url.split("/table/")[1].split("?")[0])["options"]
+    assert (options["house_rules"], options["max_kontra_level"]) == ("online_app", 6)
+    assert (options["ultimo_keeps_pagat"], options["cue_bid_min_tarokks"]) == (True, 5)
+
+
 def test_two_people_see_only_their_own_hands(browser, server):
     body = against_bots("hungarian-tarokk", seed=5)
     body["players"][1] = {"kind": "human"}  # an open seat, taken through its link

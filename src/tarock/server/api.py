@@ -11,8 +11,8 @@ from fastapi.responses import JSONResponse, Response
 from tarock import __version__
 from tarock.core.options import OptionSpec
 from tarock.core.protocol import make_game, registered_games
-from tarock.server.hub import Hub, HubError, LiveTable
-from tarock.server.schemas import JoinIn, TableIn
+from tarock.server.hub import Hub, HubError, LiveTable, game_with
+from tarock.server.schemas import JoinIn, OptionsIn, TableIn
 
 router = APIRouter(prefix="/api")
 
@@ -47,6 +47,15 @@ def games() -> list[dict[str, Any]]:
         out.append({"name": name, "title": game.title, "players": sorted(counts),
                     "options": [_option_json(s) for s in game.option_specs]})
     return out
+
+
+@router.post("/games/{name}/options")
+def game_options(name: str, body: OptionsIn) -> dict[str, Any]:
+    """*Extension*: every option a table of the game plays with when ``options`` are set and
+    the rest are left to the engine: a preset's values (``house_rules``, ``hi_preset``) and
+    the defaults filled in as a new table fills them, so that a lobby can show them before
+    the table is made, and send only what the person set."""
+    return {"options": game_with(name, body.options, unknown_status=404).options_to_json()}
 
 
 def _option_json(spec: OptionSpec) -> dict[str, Any]:

@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from tarock.core.errors import TarockError, UnknownGameError
-from tarock.core.protocol import make_game
+from tarock.core.protocol import Game, make_game
 from tarock.core.rng import derive_seed
 from tarock.server.bots import Bots
 from tarock.server.present import event_words, result_words, view_words
@@ -65,6 +65,18 @@ class HubError(Exception):
     @classmethod
     def from_engine(cls, error: TarockError, code: str = "illegal") -> HubError:
         return cls(code, str(error), 400, error.rule)
+
+
+def game_with(name: str, options: dict[str, Any], unknown_status: int = 400) -> Game:
+    """The game ``name`` with ``options`` set and the rest left to the engine (its presets and
+    defaults); an unknown game (``unknown_status``: 404 where the name is the path's) or a
+    refused option is a HubError naming the rule."""
+    try:
+        return make_game(name, options)
+    except UnknownGameError as error:
+        raise HubError("unknown_game", str(error), unknown_status, error.rule) from None
+    except TarockError as error:
+        raise HubError.from_engine(error, "invalid_option") from None
 
 
 def table_log(table_id: str) -> logging.LoggerAdapter[logging.Logger]:
@@ -347,16 +359,10 @@ class Hub:
                      turn_seconds: float | None, takeover_seconds: float,
                      seed: int | None) -> tuple[LiveTable, dict[int, str]]:
         """Make a table; returns it and the tokens of the human seats that have a person."""
-        try:
-            game = make_game(game_name, options)
-            spec = next((s for s in game.option_specs if s.key == "players"), None)
-            if spec is not None and not options.keys() & {"players", *spec.aliases}:
-                options = {**options, "players": len(players)}
-                game = make_game(game_name, options)
-        except UnknownGameError as error:
-            raise HubError.from_engine(error, "unknown_game") from None
-        except TarockError as error:
-            raise HubError.from_engine(error, "invalid_option") from None
+        game = game_with(game_name, options)
+        spec = next((s for s in game.option_specs if s.key == "players"), None)
+        if spec is not None and not options.keys() & {"players", *spec.aliases}:
+            game = game_with(game_name, {**options, "players": len(players)})
         if len(players) != game.num_seats:
             raise HubError("bad_request", f"{game.title} with these options has "
                            f"{game.num_seats} seats, but {len(players)} players were given")

@@ -29,6 +29,11 @@ class TableIn(BaseModel):
     seed: int | None = Field(None, ge=0, lt=2**53)  # extension: a reproducible table
 
 
+class OptionsIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
 class JoinIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     name: str = Field(min_length=1, max_length=40)

@@ -116,6 +116,19 @@ function readOption(form, option) {
   return JSON.parse(form.elements[option.key].value);
 }
 
+/** Show a value in an option's input (what readOption reads back). */
+function showOption(form, option, value) {
+  if (option.type === "subset") {
+    for (const box of form.querySelectorAll(`input[name="${option.key}"]`)) {
+      box.checked = value.includes(box.value);
+    }
+  } else if (option.type === "bool") {
+    form.elements[option.key].checked = value;
+  } else {
+    form.elements[option.key].value = option.type === "int_min" ? value : JSON.stringify(value);
+  }
+}
+
 function buildForm() {
   const { t } = cat;
   const form = document.getElementById("new-table");
@@ -125,6 +138,36 @@ function buildForm() {
   const seats = h("div", { class: "seats-form" });
   const options = h("div", { class: "options-form" });
   const game = () => games.find((g) => g.name === gameSelect.value);
+  // Only the options the person set are sent; the engine fills in the rest as it makes the
+  // table, a preset's values first (house rules, a tournament's). The inputs the person did
+  // not touch show what that gives, asked of the server after each change.
+  let touched = new Set();
+  let asked = 0;
+  const explicit = (g) => Object.fromEntries(g.options.filter((o) => touched.has(o.key))
+    .map((o) => [o.key, readOption(form, o)]));
+  const refresh = async () => {
+    const g = game();
+    const mine = ++asked;
+    const response = await fetch(`/api/games/${encodeURIComponent(g.name)}/options`, {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ options: explicit(g) }) });
+    const answer = await response.json();
+    if (mine !== asked) return; // a later change asked again
+    if (!response.ok) {
+      const { message: text, rule } = answer.error;
+      message.replaceChildren(...linkRule(refusal(text, rule), rule, cat));
+      return;
+    }
+    message.replaceChildren();
+    for (const o of g.options) {
+      if (!touched.has(o.key) && o.key !== playersOption(g)) showOption(form, o, answer.options[o.key]);
+    }
+  };
+  options.addEventListener("change", (event) => {
+    if (!event.target.name) return;
+    touched.add(event.target.name);
+    refresh();
+  });
 
   const fillSeats = () => {
     seats.replaceChildren();
@@ -140,6 +183,8 @@ function buildForm() {
   };
   const fillGame = () => {
     const g = game();
+    touched = new Set();
+    message.replaceChildren();
     count.replaceChildren(...g.players.map((n) => new Option(String(n), String(n))));
     const skip = playersOption(g);
     const def = g.options.find((o) => o.key === skip)?.default;
@@ -180,11 +225,7 @@ function buildForm() {
       if (select.value === "open") return { kind: "human" };
       return { kind: "bot", level: select.value.split(":")[1] };
     });
-    const opts = {};
-    for (const o of g.options) {
-      if (o.key !== playersOption(g)) opts[o.key] = readOption(form, o);
-    }
-    const body = { game: g.name, players, options: opts };
+    const body = { game: g.name, players, options: explicit(g) };
     if (deals.value) body.deals = Number(deals.value);
     if (timer.value) body.turn_seconds = Number(timer.value);
     localStorage.setItem("tarock.name", name.value);
