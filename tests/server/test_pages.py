@@ -67,6 +67,8 @@ def test_the_options_a_table_would_play_with(server: Server) -> None:
                   if g["name"] == "hungarian-tarokk")
     default = answer("hungarian-tarokk").json()["options"]
     assert default == {o["key"]: o["default"] for o in listed["options"]}
+    assert [o["key"] for o in listed["options"] if o["leading"]] == [
+        "house_rules", "variant", "hi_preset"]  # a lobby asks these first
     preset = answer("hungarian-tarokk", house_rules="online_app").json()["options"]
     assert (preset["ultimo_keeps_pagat"], preset["max_kontra_level"]) == (False, 6)
     mine = answer("hungarian-tarokk", house_rules="online_app", ultimo_keeps_pagat=True)

@@ -22,7 +22,8 @@ def test_health_and_games(server: Server) -> None:
     for game in games.values():
         assert game["title"] and game["options"]
         for option in game["options"]:
-            assert set(option) == {"key", "type", "default", "allowed", "rule", "description"}
+            assert set(option) == {"key", "type", "default", "allowed", "rule", "description",
+                                   "leading"}  # leading: an extension
     holding = next(o for o in games["hungarian-tarokk"]["options"] if o["key"] == "holding_rule")
     assert holding["rule"] == "HU-BID-6" and holding["default"] in holding["allowed"]
 

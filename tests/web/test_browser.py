@@ -187,11 +187,11 @@ def test_a_table_made_in_the_lobby_plays_the_preset_chosen_there(browser, server
     page = open_seat(browser, server, "/")
     page.select_option("#game", "hungarian-tarokk")
     page.fill("#name", "Anna")
-    page.locator("#new-table details summary").click()  # the rule options
     keeps = page.locator("#opt-ultimo_keeps_pagat")
-    assert keeps.is_checked()
-    page.select_option("#opt-house_rules", '"online_app"')
+    assert keeps.is_checked() and keeps.is_hidden()  # among the rule options, folded
+    page.select_option("#opt-house_rules", '"online_app"')  # a preset: asked first, in view
     page.wait_for_function("!document.getElementById('opt-ultimo_keeps_pagat').checked")
+    page.locator("#new-table details summary").click()  # the rule options
     assert page.locator("#opt-max_kontra_level").input_value() == "6"
     keeps.check()  # by hand: kept over the preset
     page.locator("#create").click()

@@ -22,7 +22,8 @@ GAME_NAME = "bavarian-tarock"
 
 SPECS: tuple[OptionSpec, ...] = (
     choice_option("variant", ("haferl", "simple", "scharfer"), "§2.1",
-                  "Version: haferl (Haferltarock), simple, or scharfer (short pack)"),
+                  "Version: haferl (Haferltarock), simple, or scharfer (short pack)",
+                  leading=True),
     OptionSpec("players", "choice", 3, (3, 4), rule="BT-MATCH-4", aliases=("seats",),
                description="People at the table; with four, the dealer sits out each hand"),
     choice_option("first_dealer", ("draw_highest", "first_ace", "seat_0"), "BT-MATCH-2",

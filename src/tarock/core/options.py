@@ -28,6 +28,8 @@ class OptionSpec:
     description: str = ""
     # earlier names of the key, still accepted so that old records and scripts keep working
     aliases: tuple[str, ...] = ()
+    # the form of the game or a preset of many other options: a lobby asks it first
+    leading: bool = False
 
     def convert(self, value: Any) -> Any:
         """Turn a Python, JSON or command-line value into this option's canonical value."""
@@ -103,9 +105,11 @@ def bool_option(key: str, default: bool, rule: str, description: str) -> OptionS
     return OptionSpec(key, "bool", default, rule=rule, description=description)
 
 
-def choice_option(key: str, choices: tuple[Any, ...], rule: str, description: str) -> OptionSpec:
+def choice_option(key: str, choices: tuple[Any, ...], rule: str, description: str,
+                  leading: bool = False) -> OptionSpec:
     """An option with a fixed list of values; the first one is the default."""
-    return OptionSpec(key, "choice", choices[0], choices, rule=rule, description=description)
+    return OptionSpec(key, "choice", choices[0], choices, rule=rule, description=description,
+                      leading=leading)
 
 
 def min_int_option(key: str, default: int, minimum: int, rule: str,

@@ -159,10 +159,10 @@ SPECS: tuple[OptionSpec, ...] = (
     choice_option("pagat_catch_values", ("base", "mkvm"), "HU-SCORE-11",
                   "mkvm: the announced pagát catch is worth 8"),
     choice_option("house_rules", ("standard", "online_app"), "HU-GEN-7",
-                  "Preset: online_app plays the house rules of the online app"),
+                  "Preset: online_app plays the house rules of the online app", leading=True),
     # -- the Illusztrált extension (HI-GEN-1); ignored under variant = paskievics
     choice_option("variant", ("paskievics", "illusztralt"), "HU-GEN-8",
-                  "The game: standard (Paskievics) or Illusztrált tarokk"),
+                  "The game: standard (Paskievics) or Illusztrált tarokk", leading=True),
     choice_option("sas_bonuses", ("on", "off"), "HI-OPT-1",
                   "Illusztrált: sas ultimó and sas uhu exist"),
     choice_option("uhu_value", (15, 20), "HI-OPT-2",
@@ -178,7 +178,7 @@ SPECS: tuple[OptionSpec, ...] = (
     choice_option("count_required_items", ("pagat_sas", "pagat_sas_kiraly"), "HI-OPT-9",
                   "Illusztrált: which items make a tarokk count due"),
     choice_option("hi_preset", ("none", "itvb_2019"), "HI-OPT-24",
-                  "Illusztrált preset: itvb_2019 plays the tournament rules"),
+                  "Illusztrált preset: itvb_2019 plays the tournament rules", leading=True),
 )
 SPEC_BY_KEY = {s.key: s for s in SPECS}
 

@@ -23,7 +23,7 @@ SPECS: tuple[OptionSpec, ...] = (
     OptionSpec("players", "choice", 4, (4, 2), rule="OT-V-2", aliases=("player_count",),
                description="People at the table; two play the two-player Millone"),
     choice_option("match_format", ("rubber", "quattro_scartate"), "OT-V-3",
-                  "Play to a target score, or exactly four deals"),
+                  "Play to a target score, or exactly four deals", leading=True),
     OptionSpec("target_score", "int_min", 800, (1,), rule="OT-RUB-1",
                help="800; 1000 when players = 2 and no target is given (OT-V-1)",
                description="Points that win a rubber"),

@@ -66,7 +66,8 @@ def _option_json(spec: OptionSpec) -> dict[str, Any]:
     else:
         allowed = list(spec.choices)
     return {"key": spec.key, "type": spec.kind, "default": spec.to_json(spec.default),
-            "allowed": allowed, "rule": spec.rule or None, "description": spec.description}
+            "allowed": allowed, "rule": spec.rule or None, "description": spec.description,
+            "leading": spec.leading}
 
 
 def _page(hub: Hub, table_id: str, token: str | None = None) -> str:

@@ -137,6 +137,7 @@ function buildForm() {
   const count = h("select", { id: "players", name: "players" });
   const seats = h("div", { class: "seats-form" });
   const options = h("div", { class: "options-form" });
+  const leading = h("div", { class: "options-form leading" }); // the game's form, its presets
   const game = () => games.find((g) => g.name === gameSelect.value);
   // Only the options the person set are sent; the engine fills in the rest as it makes the
   // table, a preset's values first (house rules, a tournament's). The inputs the person did
@@ -163,11 +164,13 @@ function buildForm() {
       if (!touched.has(o.key) && o.key !== playersOption(g)) showOption(form, o, answer.options[o.key]);
     }
   };
-  options.addEventListener("change", (event) => {
+  const changed = (event) => {
     if (!event.target.name) return;
     touched.add(event.target.name);
     refresh();
-  });
+  };
+  options.addEventListener("change", changed);
+  leading.addEventListener("change", changed);
 
   const fillSeats = () => {
     seats.replaceChildren();
@@ -189,12 +192,14 @@ function buildForm() {
     const skip = playersOption(g);
     const def = g.options.find((o) => o.key === skip)?.default;
     if (def !== undefined) count.value = String(def);
-    options.replaceChildren(...g.options.filter((o) => o.key !== skip).map((o) => h("div",
-      { class: "option" },
+    const row = (o) => h("div", { class: "option" },
       h("label", { for: `opt-${o.key}` }, cats[g.name].strings[`option.${o.key}`]
         || o.description || o.key.replaceAll("_", " ")), " ",
       optionInput(o), " ",
-      o.rule ? h("code", { class: "rule" }, ...linkRule(o.rule, o.rule, cat)) : null)));
+      o.rule ? h("code", { class: "rule" }, ...linkRule(o.rule, o.rule, cat)) : null);
+    const shown = g.options.filter((o) => o.key !== skip);
+    leading.replaceChildren(...shown.filter((o) => o.leading).map(row));
+    options.replaceChildren(...shown.filter((o) => !o.leading).map(row));
     fillSeats();
   };
   gameSelect.addEventListener("change", fillGame);
@@ -208,6 +213,7 @@ function buildForm() {
   form.replaceChildren(
     h("div", { class: "row" }, h("label", { for: "game" }, t("web.game")), gameSelect,
       h("label", { for: "players" }, t("web.players")), count),
+    leading,
     h("div", { class: "row" }, h("label", { for: "name" }, t("web.your_name")), name),
     h("fieldset", {}, h("legend", {}, t("web.seats")), seats),
     h("div", { class: "row" }, h("label", { for: "deals" }, t("web.deals")), deals),
