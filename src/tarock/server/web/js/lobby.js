@@ -187,6 +187,7 @@ function buildForm() {
   const fillGame = () => {
     const g = game();
     touched = new Set();
+    asked += 1; // an answer still on its way was about the game before
     message.replaceChildren();
     count.replaceChildren(...g.players.map((n) => new Option(String(n), String(n))));
     const skip = playersOption(g);
