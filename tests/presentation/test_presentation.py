@@ -198,6 +198,19 @@ def test_a_games_title_and_options_in_english_are_the_engines_and_in_hungarian_i
         ["game.title"] if name == "ottocento" else [])  # a name that is the same in both
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_a_leading_options_values_have_words_and_no_value_words_are_dead(name: str) -> None:
+    """The options a lobby asks first (the form of the game, a preset) show their values in
+    words in every language; the words of a value name a value the option has."""
+    game = make_game(name)
+    values = {f"option.{s.key}.{v}": s.leading for s in game.option_specs for v in s.choices}
+    for lang in LANGUAGES:
+        words = own_words(game.presentation().package, lang)
+        named = {key for key in words if key.startswith("option.") and key.count(".") == 2}
+        assert named <= set(values), named - set(values)
+        assert {key for key, leading in values.items() if leading} <= named, lang
+
+
 def test_hungarian_words() -> None:
     pres = make_game("hungarian-tarokk").presentation("hu")
     assert [pres.card_short(c) for c in ("T1", "T20", "T21", "T22", "HK", "CQ")] == [

@@ -85,15 +85,18 @@ function playersOption(game) {
     && JSON.stringify([...o.allowed].sort()) === counts)?.key;
 }
 
-function optionInput(option) {
+/** An input for a rule option; a value shows as the catalogue words it (`option.<key>.<value>`),
+ *  else as its key. */
+function optionInput(option, words) {
   const id = `opt-${option.key}`;
+  const label = (value) => words.strings[`option.${option.key}.${value}`] ?? String(value);
   if (option.type === "bool") {
     return h("input", { type: "checkbox", id, name: option.key, checked: option.default });
   }
   if (option.type === "subset") {
     return h("span", { id, class: "subset" }, option.allowed.map((value) => h("label", {},
       h("input", { type: "checkbox", name: option.key, value,
-        checked: option.default.includes(value) }), ` ${value}`)));
+        checked: option.default.includes(value) }), ` ${label(value)}`)));
   }
   if (option.type === "int_min") {
     return h("input", { type: "number", id, name: option.key, min: option.allowed.min,
@@ -101,7 +104,7 @@ function optionInput(option) {
   }
   const select = h("select", { id, name: option.key });
   for (const value of option.allowed) {
-    select.append(new Option(String(value), JSON.stringify(value), false,
+    select.append(new Option(label(value), JSON.stringify(value), false,
       value === option.default));
   }
   return select;
@@ -196,7 +199,7 @@ function buildForm() {
     const row = (o) => h("div", { class: "option" },
       h("label", { for: `opt-${o.key}` }, cats[g.name].strings[`option.${o.key}`]
         || o.description || o.key.replaceAll("_", " ")), " ",
-      optionInput(o), " ",
+      optionInput(o, cats[g.name]), " ",
       o.rule ? h("code", { class: "rule" }, ...linkRule(o.rule, o.rule, cat)) : null);
     const shown = g.options.filter((o) => o.key !== skip);
     leading.replaceChildren(...shown.filter((o) => o.leading).map(row));
