@@ -1,6 +1,7 @@
 // The lobby: the tables on this server (with a join link per open seat), the finished tables
-// this browser played at, and a form that makes a table from GET /api/games (every rule option
-// with its default and rule ID, a kind of player per seat), then goes to the creator's own seat.
+// this browser played at, and a form that makes a table from GET /api/games (the leading rule
+// options in view, the others folded, each with its value and rule ID; a kind of player per
+// seat), sending only the options the person set, then goes to the creator's own seat.
 
 import { h, languageSelect, loadCatalogue, preferredLanguage } from "./i18n.js";
 import { linkRule, refusal } from "./rules.js";
