@@ -33,10 +33,11 @@ def decisions(game: Game, deals: int) -> Iterator[tuple[State, int, list[Any]]]:
             state.apply(rng.choice(legal))
 
 
-def screen_lines(game: Game, state: State, seat: int, legal: list[Any]) -> list[str]:
-    """The lines of the human's screen at a decision on an 80-column terminal, as it is drawn:
-    three recent events, a hint, the choices and the prompt line."""
-    pres = game.presentation()
+def screen_lines(game: Game, state: State, seat: int, legal: list[Any], lang: str = "en"
+                 ) -> list[str]:
+    """The lines of the human's screen at a decision on an 80-column terminal, as it is drawn
+    in ``lang``: three recent events, a hint, the choices and the prompt line."""
+    pres = game.presentation(lang)
     obs = state.observation(seat)
     sets = render.card_set_choices(game, pres, legal, obs)
     if sets is not None:
@@ -55,11 +56,14 @@ def screen_lines(game: Game, state: State, seat: int, legal: list[Any]) -> list[
     ("hungarian-tarokk", {}), ("bavarian-tarock", {}), ("bavarian-tarock", {"variant": "simple"}),
     ("ottocento", {}), ("ottocento", {"player_count": 2})])
 def test_each_decision_fits_an_80x24_terminal(name: str, options: dict[str, Any]) -> None:
+    """In each of the game's languages: a German or Italian word is often longer."""
     game = make_game(name, options)
+    languages = game.presentation().languages
     for state, seat, legal in decisions(game, 12):
-        lines = screen_lines(game, state, seat, legal)
+        lang = languages[len(legal) % len(languages)]
+        lines = screen_lines(game, state, seat, legal, lang)
         assert len(lines) + 1 <= 24, "\n".join(lines)  # + the prompt line
-        assert all(len(line) <= 80 for line in lines)
+        assert all(len(line) <= 80 for line in lines), (lang, lines)
 
 
 @pytest.mark.parametrize(("name", "options"), [
@@ -68,9 +72,10 @@ def test_each_decision_fits_an_80x24_terminal(name: str, options: dict[str, Any]
 def test_each_result_fits_an_80x24_terminal(name: str, options: dict[str, Any]) -> None:
     """The result, a rule above it, the score sheet's totals and the prompt below it."""
     game = make_game(name, options)
-    pres = game.presentation()
+    languages = game.presentation().languages
     names = [*NAMES, "Search 4"][:game.num_seats]
     for seed in range(80):
+        pres = game.presentation(languages[seed % len(languages)])
         state = game.new_deal_state(seed, seed % game.num_seats)
         rng = random.Random(seed)
         while not state.is_terminal():
@@ -162,3 +167,25 @@ def test_the_hungarian_table_in_hungarian() -> None:
                  input=MANY)
     assert result.exit_code == 0, result.output
     assert "Tarokkok" in result.stdout and "Választásaid" in result.stdout
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_end_of_a_four_deal_rubber_is_in_words(lang: str) -> None:
+    """The session's summary at its end: the four-deal format in words, not the engine's."""
+    result = run("play", "--game", "ottocento", "-o", "match_format=quattro_scartate",
+                 "--seed", "7", "--level", "easy", "--lang", lang, input=MANY)
+    assert result.exit_code == 0, result.output
+    words = make_game("ottocento").presentation(lang).strings
+    target = f"{words['summary.target']}: {words['option.match_format.quattro_scartate']}"
+    assert target in result.stdout, result.stdout[-2000:]
+    assert not SNAKE.search(result.stdout), SNAKE.search(result.stdout)
+
+
+def test_a_game_in_its_own_language_and_not_in_one_it_has_no_words_in() -> None:
+    result = run("play", "--game", "bavarian-tarock", "--seed", "5", "--deals", "1",
+                 "--lang", "de", "--level", "easy", input=MANY)
+    assert result.exit_code == 0, result.output
+    assert "Trumpf" in result.stdout, result.stdout
+    refused = run("play", "--seed", "5", "--lang", "de", input=MANY)
+    assert refused.exit_code == 2
+    assert "language 'de'" in refused.output and len(refused.output.splitlines()) == 1

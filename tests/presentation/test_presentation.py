@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import tarock.games  # noqa: F401  (registers the games)
-from tarock.core.errors import TarockError
-from tarock.core.presentation import LANGUAGES, catalogue, load_catalogue
+from tarock.core.errors import InvalidOptionError, TarockError
+from tarock.core.presentation import LANGUAGES, catalogue, load_catalogue, package_languages
 from tarock.core.protocol import Game, State, make_game, refusal
 
 DEALS = 200
@@ -100,7 +100,7 @@ def test_everything_a_table_shows_has_words(name: str, options: Mapping[str, Any
 @pytest.mark.parametrize("name", GAMES)
 def test_every_card_has_names_in_every_catalogue(name: str) -> None:
     game = make_game(name)
-    for lang in LANGUAGES:
+    for lang in game.presentation().languages:
         pres = game.presentation(lang)
         own = load_catalogue(pres.package, lang)
         for card in game.deck.cards:
@@ -146,7 +146,7 @@ def test_every_refusal_a_person_meets_has_words_in_every_language(
         assert error.reason is not None, f"{error} has no catalogue key"
         key = f"refusal.{error.reason}"
         assert english[key] in error.message  # the English words say what the engine says
-        for lang in LANGUAGES:
+        for lang in game.presentation().languages:
             words = own_words(package, lang)
             assert key in words, (lang, key)
             assert game.presentation(lang).refusal(error.message, error.reason) == words[key]
@@ -171,44 +171,93 @@ def test_a_refusal_without_words_is_the_engines_and_noted() -> None:
     assert pres.refusal("must follow suit", "follow_suit") == "színt kell adni"
 
 
-@pytest.mark.parametrize("package", ["tarock.core", "tarock.hungarian"])
-def test_hungarian_catalogues_are_complete(package: str) -> None:
-    """The Hungarian words of everything the English catalogue words, and of the game's title
-    and its every option, whose English words are the engine's own."""
-    english, hungarian = load_catalogue(package, "en"), load_catalogue(package, "hu")
-    engine = set()
-    if package == "tarock.hungarian":
-        game = make_game("hungarian-tarokk")
-        engine = {"game.title", *(f"option.{spec.key}" for spec in game.option_specs)}
-    assert set(hungarian) == set(english) | engine
-    assert hungarian
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+PACKAGES = {"tarock.core": None, "tarock.hungarian": "hungarian-tarokk",
+            "tarock.bavarian": "bavarian-tarock", "tarock.ottocento": "ottocento"}
+
+
+def test_the_ui_has_words_in_every_language_and_each_game_in_its_own() -> None:
+    assert package_languages("tarock.core") == LANGUAGES
+    assert {name: make_game(name).presentation().languages for name in GAMES} == {
+        "hungarian-tarokk": ("en", "hu"), "bavarian-tarock": ("en", "hu", "de"),
+        "ottocento": ("en", "hu", "it")}
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_every_catalogue_is_complete(package: str) -> None:
+    """A catalogue words everything the English one words, and a game's catalogue its title
+    and its every option too, whose English words are the engine's own: a table shown in a
+    language never falls back to English for a word. Each text has the English one's fields
+    and is empty only where the English one is, and what a catalogue holds for the program (a
+    suit's colour) is the English one's."""
+    english = dict(load_catalogue(package, "en"))
+    if PACKAGES[package] is not None:
+        game = make_game(PACKAGES[package])
+        english |= {"game.title": game.title,
+                    **{f"option.{spec.key}": spec.description for spec in game.option_specs}}
+    for lang in package_languages(package)[1:]:
+        words = load_catalogue(package, lang)
+        assert set(words) == set(english), (lang, set(words) ^ set(english))
+        for key, text in words.items():
+            assert sorted(PLACEHOLDER.findall(text)) == sorted(
+                PLACEHOLDER.findall(english[key])), (lang, key, text)
+            assert text.strip() or not english[key], (lang, key)  # "": words left out
+            if key.startswith("colour."):
+                assert text == english[key], (lang, key)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_games_title_and_options_in_english_are_the_engines_and_in_hungarian_its_own(
+def test_a_games_title_and_options_in_english_are_the_engines_and_in_its_languages_its_own(
         name: str) -> None:
     game = make_game(name)
     words = game.presentation("en").strings
     engine = {"game.title", *(f"option.{spec.key}" for spec in game.option_specs)}
     assert words["game.title"] == game.title
     assert all(words[f"option.{spec.key}"] == spec.description for spec in game.option_specs)
-    hungarian = own_words(game.presentation().package, "hu")
-    assert engine <= set(hungarian)
-    assert [key for key in engine if hungarian[key] == words[key]] == (
-        ["game.title"] if name == "ottocento" else [])  # a name that is the same in both
+    for lang in game.presentation().languages[1:]:
+        own = own_words(game.presentation().package, lang)
+        assert [key for key in engine if own[key] == words[key]] == (
+            ["game.title"] if name == "ottocento" else []), lang  # the same name in each
+
+
+def test_a_game_is_not_shown_in_a_language_it_has_no_words_in() -> None:
+    with pytest.raises(InvalidOptionError, match="en or hu"):
+        make_game("hungarian-tarokk").presentation("de")
+    with pytest.raises(InvalidOptionError):
+        make_game("bavarian-tarock").presentation("xx")
+    assert catalogue("ottocento", "it")["languages"] == ["en", "hu", "it"]
+
+
+def value_text(value: Any) -> str:
+    """An option's value as the lobby names it in a catalogue key: its JSON text."""
+    return value if isinstance(value, str) else json.dumps(value)
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_leading_options_values_have_words_and_no_value_words_are_dead(name: str) -> None:
-    """The options a lobby asks first (the form of the game, a preset) show their values in
-    words in every language; the words of a value name a value the option has."""
+def test_every_options_values_have_words_and_no_value_words_are_dead(name: str) -> None:
+    """A lobby shows each value of an option to choose from in words, in every language of
+    the game (a number as itself); the words of a value name a value the option has."""
     game = make_game(name)
-    values = {f"option.{s.key}.{v}": s.leading for s in game.option_specs for v in s.choices}
-    for lang in LANGUAGES:
+    values = {f"option.{s.key}.{value_text(v)}": isinstance(v, int) and not isinstance(v, bool)
+              for s in game.option_specs if s.kind in ("choice", "subset") for v in s.choices}
+    for lang in game.presentation().languages:
         words = own_words(game.presentation().package, lang)
         named = {key for key in words if key.startswith("option.") and key.count(".") == 2}
         assert named <= set(values), named - set(values)
-        assert {key for key, leading in values.items() if leading} <= named, lang
+        assert {key for key, number in values.items() if not number} <= named, (
+            lang, {key for key, number in values.items() if not number} - named)
+
+
+def test_a_sessions_summary_in_words() -> None:
+    game = make_game("ottocento", {"match_format": "quattro_scartate"})
+    for lang in game.presentation().languages:
+        pres = game.presentation(lang)
+        assert pres.summary_text("target", "quattro_scartate") == pres.strings[
+            "option.match_format.quattro_scartate"]
+        assert pres.summary_text("winner", "draw") == pres.strings["ui.draw"]
+        assert pres.summary_text("target", 1000) == "1000"
+        assert pres.summary_text("over", True) == pres.strings["ui.yes"]
+        assert not pres.missing, (lang, pres.missing)
 
 
 def test_hungarian_words() -> None:
@@ -263,7 +312,7 @@ def test_ottocento_names_and_signals() -> None:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_the_catalogue_is_json_for_a_browser(name: str) -> None:
-    for lang in LANGUAGES:
+    for lang in make_game(name).presentation().languages:
         data = catalogue(name, lang)
         assert json.loads(json.dumps(data)) == data
         assert data["lang"] == lang and data["strings"]["ui.choices"]

@@ -57,6 +57,21 @@ def test_a_games_catalogue_in_each_language(server: Server) -> None:
         "unknown_game")
     assert server.client.get("/api/games/ottocento/catalogue",
                              params={"lang": "xx"}).status_code == 400
+    # a game's own language besides English and Hungarian, and none of another game's
+    games = {g["name"]: g["languages"] for g in server.client.get("/api/games").json()
+             if g["name"] in ("hungarian-tarokk", "bavarian-tarock", "ottocento")}
+    assert games == {"hungarian-tarokk": ["en", "hu"], "bavarian-tarock": ["en", "hu", "de"],
+                     "ottocento": ["en", "hu", "it"]}
+    de = server.client.get("/api/games/bavarian-tarock/catalogue", params={"lang": "de"}).json()
+    assert (de["lang"], de["languages"]) == ("de", ["en", "hu", "de"])
+    assert de["strings"]["card.EO.long"] == "Eichel-Ober"
+    it = server.client.get("/api/games/ottocento/catalogue", params={"lang": "it"}).json()
+    assert it["strings"]["suit.C"] == "Coppe"
+    for game, lang in [("hungarian-tarokk", "de"), ("bavarian-tarock", "it"),
+                       ("ottocento", "de")]:
+        refused = server.client.get(f"/api/games/{game}/catalogue", params={"lang": lang})
+        assert refused.status_code == 400, (game, lang)
+        assert refused.json()["error"]["code"] == "bad_request"
 
 
 def test_the_options_a_table_would_play_with(server: Server) -> None:

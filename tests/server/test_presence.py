@@ -20,7 +20,8 @@ def test_health_and_games(server: Server) -> None:
     assert games["bavarian-tarock"]["players"] == [3, 4]
     assert games["ottocento"]["players"] == [2, 4]
     for game in games.values():
-        assert game["title"] and game["options"]
+        assert set(game) == {"name", "title", "players", "options", "languages"}  # languages:
+        assert game["title"] and game["options"] and game["languages"][0] == "en"  # extension
         for option in game["options"]:
             assert set(option) == {"key", "type", "default", "allowed", "rule", "description",
                                    "leading"}  # leading: an extension

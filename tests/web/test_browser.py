@@ -23,6 +23,9 @@ from browser_support import (
 )
 from server_support import Server, running_server
 
+import tarock.games  # noqa: F401  (registers the games)
+from tarock.core.presentation import catalogue
+
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
@@ -314,6 +317,43 @@ def test_a_spectator_sees_no_hand(browser, server):
     page.select_option("select.lang", "hu")  # the words change, the table stays
     page.wait_for_selector("text=Nézőként figyeled az asztalt.")
     assert page.locator(".seat").count() == 4
+
+
+def test_a_table_speaks_the_browsers_language_where_its_game_has_words_in_it(browser, server):
+    """A German browser: a Bavarian table in German; a Hungarian one in English, which has no
+    German words (never German buttons beside English terms); the lobby in German, each game's
+    title in German where the game has German words."""
+    def words(game: str, lang: str) -> dict[str, str]:
+        return catalogue(game, lang)["strings"]
+
+    def languages(page: Any) -> list[str]:
+        return page.locator("select.lang option").evaluate_all("os => os.map(o => o.value)")
+
+    bavarian = server.create(**against_bots("bavarian-tarock", seed=13))
+    page = open_seat(browser, server, bavarian["seats"][0]["url"], locale="de-DE")
+    page.wait_for_selector("[data-to-act]")
+    assert page.evaluate("document.documentElement.lang") == "de"
+    assert page.locator("#btn-last").inner_text() == words("bavarian-tarock", "de")[
+        "web.last_trick"] != words("bavarian-tarock", "en")["web.last_trick"]
+    assert languages(page) == ["en", "hu", "de"]
+    hungarian = server.create(**against_bots("hungarian-tarokk", seed=11))
+    page = open_seat(browser, server, hungarian["seats"][0]["url"], locale="de-DE")
+    page.wait_for_selector("[data-to-act]")
+    assert page.evaluate("document.documentElement.lang") == "en"
+    assert page.locator("#btn-last").inner_text() == "Last trick"
+    assert languages(page) == ["en", "hu"]
+    lobby = open_seat(browser, server, "/", locale="de-DE")
+    lobby.locator("#tagline", has_text=words("bavarian-tarock", "de")["web.tagline"]).wait_for()
+    assert languages(lobby) == ["en", "hu", "de", "it"]
+    titles = dict(lobby.locator("#game option").evaluate_all(
+        "os => os.map(o => [o.value, o.textContent])"))
+    assert (titles["bavarian-tarock"], titles["hungarian-tarokk"], titles["ottocento"]) == (
+        words("bavarian-tarock", "de")["game.title"], "Hungarian tarokk", "Ottocento")
+    lobby.select_option("select.lang", "it")  # and remembered: a table of Ottocento in Italian
+    lobby.locator("#tagline", has_text=words("ottocento", "it")["web.tagline"]).wait_for()
+    ottocento = server.create(**against_bots("ottocento", seed=2))
+    lobby.goto(server.http + ottocento["spectate"])
+    lobby.locator("text=" + words("ottocento", "it")["web.spectator"]).wait_for()
 
 
 def test_a_phone_screen_reaches_every_legal_card(browser, server):

@@ -66,7 +66,7 @@ from tarock.players.base import LEVELS, is_omniscient
 EXIT_BAD_INPUT = 2
 QUIT_WORDS = frozenset({"q", "quit", "exit"})
 END_WORDS = frozenset({"e", "end"})
-YES_WORDS = frozenset({"y", "yes", "i", "igen"})
+YES_WORDS = frozenset({"y", "yes", "i", "igen", "j", "ja", "s", "si", "sì"})  # en, hu, de, it
 RECENT_EVENTS = 3  # events of the table shown on a redrawn screen
 
 
@@ -421,7 +421,9 @@ def play_cmd(
         min=0, help="Announce the end of the session after this many deals (default: type 'e' "
                     "at any prompt).")] = None,
     name: Annotated[str, typer.Option(help="Your name on the score sheet.")] = "You",
-    lang: Annotated[str, typer.Option(help="Language of the table: en or hu.")] = "en",
+    lang: Annotated[str, typer.Option(
+        help="Language of the table: en or hu, in Bavarian tarock also de, in Ottocento also "
+             "it.")] = "en",
 ) -> None:
     """Play at the table against computer players: type a choice's number, e to announce the
     end of the session after this deal, q to leave, or a rule's ID (HU-PLAY-2) to read it. The
@@ -710,13 +712,7 @@ def _print_summary(console: Console, pres: Presentation, session: Any) -> None:
         for key, value in data.items():
             if isinstance(value, list) or value is None:
                 continue
-            if isinstance(value, Mapping):
-                text = " · ".join(f"{k} {v}" for k, v in value.items())
-            elif isinstance(value, bool):
-                text = pres.t("ui.yes" if value else "ui.no")
-            else:
-                text = str(value)
-            console.print(f"{pres.t(f'summary.{key}')}: {text}")
+            console.print(f"{pres.t(f'summary.{key}')}: {pres.summary_text(key, value)}")
     console.print(render.render_sheet(pres, session.sheet, title=pres.t("ui.final_sheet")))
 
 app.command("arena")(arena_cmd.arena_cmd)

@@ -4,8 +4,10 @@ The terminal, the browser and the docs all show the same things, so they share o
 per game. It works from JSON only (observation dicts, record-form actions, a record's ``result``),
 which is all a browser ever receives, and takes every word from a message catalogue: one JSON file
 per language in the package's ``i18n`` folder (``en.json``, ``hu.json``, ...). The core catalogue
-holds the UI strings; each game's catalogue its card names and terms. A key missing in a language
-falls back to English, so a new language can start small.
+holds the UI strings, in every language of :data:`LANGUAGES`; each game's catalogue its card names
+and terms, in English and in the languages its players speak: a game is shown in a language only
+where its package has that language's catalogue (:attr:`Presentation.languages`), so that a table
+never mixes the UI of one language with the game's terms in another.
 
 A game reaches its presentation through :meth:`tarock.core.protocol.Game.presentation`; a client
 that only has the game's name gets the whole catalogue as JSON from :func:`catalogue`.
@@ -25,7 +27,10 @@ from tarock.core.errors import InvalidOptionError
 if TYPE_CHECKING:
     from tarock.core.protocol import Game
 
-LANGUAGES = ("en", "hu")
+# The languages of the UI's words (the core catalogue words every one of them); a game adds its
+# own words in some of them (Hungarian in every game, German in Bavarian tarock, Italian in
+# Ottocento)
+LANGUAGES = ("en", "hu", "de", "it")
 DEFAULT_LANGUAGE = "en"
 CORE_PACKAGE = "tarock.core"
 
@@ -38,17 +43,22 @@ TERM_FIELDS = {"bid": "bid", "bonus": "bonus", "item": "bonus", "owner": "team",
 @cache
 def load_catalogue(package: str, lang: str) -> Mapping[str, str]:
     """The strings of ``package``'s ``i18n/<lang>.json``; empty when there is none."""
-    path = resources.files(package) / "i18n" / f"{lang}.json"
-    if not path.is_file():
+    if not has_catalogue(package, lang):
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
+    data = json.loads((resources.files(package) / "i18n" / f"{lang}.json").read_text(
+        encoding="utf-8"))
     return {str(k): str(v) for k, v in data.items()}
 
 
-def check_language(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise InvalidOptionError(f"unknown language {lang!r}", expected=" or ".join(LANGUAGES))
-    return lang
+def has_catalogue(package: str, lang: str) -> bool:
+    """Whether ``package`` words ``lang``: a language is added by adding its file."""
+    return (resources.files(package) / "i18n" / f"{lang}.json").is_file()
+
+
+@cache
+def package_languages(package: str) -> tuple[str, ...]:
+    """The languages of :data:`LANGUAGES` that ``package`` has a catalogue of, English first."""
+    return tuple(lang for lang in LANGUAGES if has_catalogue(package, lang))
 
 
 class _Fields(dict[str, Any]):
@@ -69,7 +79,11 @@ class Presentation:
 
     def __init__(self, game: Game, lang: str = DEFAULT_LANGUAGE):
         self.game = game
-        self.lang = check_language(lang)
+        self.languages = package_languages(self.package)
+        if lang not in self.languages:
+            raise InvalidOptionError(f"no words for {game.name} in language {lang!r}",
+                                     expected=" or ".join(self.languages))
+        self.lang = lang
         # the English words of the game's title and of its options are the engine's own (what
         # the CLI and /api/games say); a catalogue words them in another language
         strings = {"game.title": game.title}
@@ -271,6 +285,15 @@ class Presentation:
         return [{"name": self.seat_name(names, seat), "score": score}
                 for seat, score in enumerate(result.get("scores", []))]
 
+    def summary_text(self, key: str, value: Any) -> str:
+        """A value of a session's summary (``Session.summary()``: names, counts, flags) in
+        words, for the end of a session; a game words its own values (Ottocento's)."""
+        if isinstance(value, Mapping):
+            return " · ".join(f"{k} {v}" for k, v in value.items())
+        if isinstance(value, bool):
+            return self.t("ui.yes" if value else "ui.no")
+        return str(value)
+
     # -- the catalogue -------------------------------------------------------------------------
 
     def catalogue(self) -> dict[str, Any]:
@@ -279,7 +302,7 @@ class Presentation:
         a browser can name, colour and sort cards as :meth:`sort_key` does: the trump suit of
         the deal first (``T`` where the trumps are permanent), each suit high to low."""
         return {
-            "game": self.game.name, "lang": self.lang, "languages": list(LANGUAGES),
+            "game": self.game.name, "lang": self.lang, "languages": list(self.languages),
             "cards": [{"code": c.code, "suit": c.suit, "rank": c.rank, "points": c.points,
                        "key": self.card_key(c.code), "colour": self.card_colour(c.code)}
                       for c in self.game.deck.cards],

@@ -121,3 +121,12 @@ class OttocentoPresentation(Presentation):
                          self.t("ui.rubber_over", name=teams[winner]
                                 if isinstance(winner, int) else ""))
         return out
+
+    def summary_text(self, key: str, value: Any) -> str:
+        """The rubber's target and winner are the engine's words where they are not numbers
+        or names: the four-deal format, a drawn rubber."""
+        if key == "target" and value == "quattro_scartate":
+            return self.t("option.match_format.quattro_scartate")
+        if key == "winner" and value == "draw":
+            return self.t("ui.draw")
+        return super().summary_text(key, value)

@@ -99,8 +99,7 @@ class OttocentoSession(Session):
             "team_totals": {teams[t]: self.totals[t] for t in (0, 1)},
             "deals": self.deals_played,
             "next_dealer": self.names[self.dealer],
-            "target": ("four deals (quattro scartate)"
-                       if self.game.opt.match_format == "quattro_scartate"
+            "target": ("quattro_scartate" if self.game.opt.match_format == "quattro_scartate"
                        else self.game.opt.target_score),
             "over": self.over,
             "winner": teams[winner] if isinstance(winner, int) else winner,

@@ -45,7 +45,8 @@ def games() -> list[dict[str, Any]]:
         counts = next((list(s.choices) for s in game.option_specs
                        if s.key == "players"), [game.num_seats])
         out.append({"name": name, "title": game.title, "players": sorted(counts),
-                    "options": [_option_json(s) for s in game.option_specs]})
+                    "options": [_option_json(s) for s in game.option_specs],
+                    "languages": list(game.presentation().languages)})
     return out
 
 

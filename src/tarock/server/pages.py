@@ -16,7 +16,7 @@ from typing import Any
 from fastapi import APIRouter
 from fastapi.responses import HTMLResponse, Response
 
-from tarock.core.errors import TarockError
+from tarock.core.errors import InvalidOptionError, TarockError
 from tarock.core.guides import GUIDES, RULE_ID, Rule, find_rule, guide_rules
 from tarock.core.presentation import DEFAULT_LANGUAGE, catalogue
 from tarock.core.protocol import registered_games
@@ -66,9 +66,10 @@ def game_catalogue(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
     """Every string of a game in ``lang``: card names, terms and the UI's words."""
     if name not in registered_games():
         raise HubError("unknown_game", f"unknown game {name!r}", 404)
-    if language(lang) is None:
-        raise HubError("bad_request", f"unknown language {lang!r}")
-    return catalogue(name, lang)
+    try:
+        return catalogue(name, lang)
+    except InvalidOptionError as error:  # a language the game has no words in
+        raise HubError("bad_request", str(error)) from None
 
 
 @router.get("/api/rules")
@@ -108,6 +109,6 @@ def deal_replay(deal: int, live: TableDep, lang: str = DEFAULT_LANGUAGE) -> dict
     if not 0 <= deal < len(done):
         raise HubError("not_found", f"deal {deal} of table {live.id} is not finished", 404)
     try:
-        return replay_steps(done[deal], language(lang) or DEFAULT_LANGUAGE)
+        return replay_steps(done[deal], language(lang, live.table) or DEFAULT_LANGUAGE)
     except TarockError as error:  # a record this version cannot replay
         raise HubError.from_engine(error, "internal") from None

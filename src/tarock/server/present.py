@@ -13,15 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tarock.core.presentation import LANGUAGES, Presentation
+from tarock.core.presentation import Presentation
 from tarock.core.protocol import make_game
 from tarock.core.records import initial_state, replay
 from tarock.server.table import Prepared, Table
 
 
-def language(lang: str | None) -> str | None:
-    """A language the catalogues have, or None (no words wanted, or none we could give)."""
-    return lang if lang in LANGUAGES else None
+def language(lang: str | None, table: Table) -> str | None:
+    """A language the table's game has words in, or None (no words wanted, or none we could
+    give)."""
+    return lang if lang in table.presentation().languages else None
 
 
 def view_words(table: Table, seat: int | None, observation: Mapping[str, Any],

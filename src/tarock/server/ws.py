@@ -68,7 +68,7 @@ async def table_socket(ws: WebSocket, table_id: str, token: str | None = None,
         await ws.send_json(_error(code, text))
         await ws.close(close)
         return
-    client = Client(seat, ws.send_json, language(lang))
+    client = Client(seat, ws.send_json, language(lang, live.table))
     live = await hub.connect(live, client)
     try:
         await _serve(hub, live, client, ws)

@@ -1,13 +1,22 @@
 // Words from the server's catalogues (GET /api/games/{name}/catalogue?lang=): the browser keeps
-// no strings of its own, so a language added to the catalogues reaches the page unchanged.
+// no strings of its own but each language's name, so a language added to the catalogues reaches
+// the page unchanged. A game offers the languages it has words in (GET /api/games).
 
 const LANG_KEY = "tarock.lang";
 
-/** The language the reader chose last, else the browser's if we have it, else English. */
-export function preferredLanguage() {
+// Each language's name in itself, for the switch (a language without one shows its code)
+const NAMES = { en: "English", hu: "Magyar", de: "Deutsch", it: "Italiano" };
+// and the word "language" in it, for the switch's accessible name
+const LABELS = { en: "Language", hu: "Nyelv", de: "Sprache", it: "Lingua" };
+
+/** Of ``languages`` (those a game has words in, English first), the one the reader chose
+ *  last, else the first the browser asks for, else English. */
+export function preferredLanguage(languages) {
   const saved = localStorage.getItem(LANG_KEY);
-  if (saved) return saved;
-  return (navigator.language || "en").toLowerCase().startsWith("hu") ? "hu" : "en";
+  if (languages.includes(saved)) return saved;
+  const asked = (navigator.languages?.length ? navigator.languages : [navigator.language ?? ""])
+    .map((tag) => tag.toLowerCase().split("-")[0]);
+  return asked.find((lang) => languages.includes(lang)) ?? languages[0];
 }
 
 export function rememberLanguage(lang) {
@@ -28,15 +37,13 @@ export async function loadCatalogue(game, lang) {
   return { ...catalogue, t };
 }
 
-/** A language switch: a select of the catalogue's languages that calls ``onChange``. */
-export function languageSelect(catalogue, onChange) {
+/** A language switch: a select of ``languages``, ``lang`` chosen, that calls ``onChange``. */
+export function languageSelect(languages, lang, onChange) {
   const select = document.createElement("select");
   select.className = "lang";
-  select.setAttribute("aria-label", "Language / Nyelv");
-  const names = { en: "English", hu: "Magyar" };
-  for (const lang of catalogue.languages) {
-    const option = new Option(names[lang] ?? lang, lang, false, lang === catalogue.lang);
-    select.append(option);
+  select.setAttribute("aria-label", languages.map((l) => LABELS[l] ?? "Language").join(" / "));
+  for (const each of languages) {
+    select.append(new Option(NAMES[each] ?? each, each, false, each === lang));
   }
   select.addEventListener("change", () => {
     rememberLanguage(select.value);

@@ -22,14 +22,18 @@ function myTables() {
   return ids;
 }
 
+/** The lobby in ``lang``, or (at first) in the reader's language of those of any game. */
 async function start(lang) {
   games = await (await fetch("/api/games")).json();
-  // each game's words (its title, its options), and the shared ones from the first
-  cats = Object.fromEntries(await Promise.all(
-    games.map(async (g) => [g.name, await loadCatalogue(g.name, lang)])));
-  cat = cats[games[0].name];
-  document.documentElement.lang = lang;
-  document.getElementById("lang-slot").replaceChildren(languageSelect(cat, start));
+  const languages = [...new Set(games.flatMap((g) => g.languages))];
+  const chosen = lang ?? preferredLanguage(languages);
+  // each game's words (its title, its options) in that language where the game has them, else
+  // in English; the lobby's own words from a game that has them in that language
+  cats = Object.fromEntries(await Promise.all(games.map(async (g) => [g.name,
+    await loadCatalogue(g.name, g.languages.includes(chosen) ? chosen : g.languages[0])])));
+  cat = Object.values(cats).find((c) => c.lang === chosen);
+  document.documentElement.lang = chosen;
+  document.getElementById("lang-slot").replaceChildren(languageSelect(languages, chosen, start));
   document.getElementById("tagline").textContent = cat.t("web.tagline");
   document.getElementById("tables-title").textContent = cat.t("web.open_tables");
   document.getElementById("finished-title").textContent = cat.t("web.your_finished");
@@ -258,4 +262,4 @@ function buildForm() {
   };
 }
 
-start(preferredLanguage());
+start();

@@ -24,7 +24,8 @@ const ANIM_KEY = "tarock.animations";
 const page = {
   info: null, // the table's public information (GET /api/tables/{id})
   cat: null, // the catalogue with t()
-  lang: preferredLanguage(),
+  languages: ["en"], // those the game has words in (GET /api/games)
+  lang: "en",
   token: null,
   ws: null,
   view: null,
@@ -51,6 +52,9 @@ async function start() {
     return;
   }
   page.info = await info.json();
+  const games = await (await fetch("/api/games")).json();
+  page.languages = games.find((g) => g.name === page.info.game).languages;
+  page.lang = preferredLanguage(page.languages);
   page.cat = await loadCatalogue(page.info.game, page.lang);
   labels();
   const animations = localStorage.getItem(ANIM_KEY) !== "off";
@@ -106,7 +110,7 @@ function labels() {
   $("chat-input").placeholder = t("web.chat_placeholder");
   $("chat-input").setAttribute("aria-label", t("web.chat"));
   $("home").title = t("web.lobby");
-  $("lang-slot").replaceChildren(languageSelect(page.cat, changeLanguage));
+  $("lang-slot").replaceChildren(languageSelect(page.languages, page.lang, changeLanguage));
 }
 
 async function changeLanguage(lang) {
