@@ -49,7 +49,8 @@ def test_an_open_seat_is_joined_by_link_and_the_table_waits_until_then(server: S
     assert again.status_code == 409 and again.json()["error"]["code"] == "no_open_seat"
     info = server.table(table_id)
     assert info["status"] == "playing" and info["seats"][1]["name"] == "Bob"
-    assert info["scores"]["names"] == ["Ann", "Bob", "Bot 3 (normal)"]
+    assert info["scores"]["names"] == ["Ann", "Bob", "Bot 3"]  # its level beside it, in words
+    assert (info["seats"][2]["kind"], info["seats"][2]["level"]) == ("bot", "normal")
     bob = server.connect(table_id, joined["token"])
     assert bob.view()["seat"] == 1
 

@@ -336,6 +336,8 @@ def test_a_table_speaks_the_browsers_language_where_its_game_has_words_in_it(bro
     assert page.locator("#btn-last").inner_text() == words("bavarian-tarock", "de")[
         "web.last_trick"] != words("bavarian-tarock", "en")["web.last_trick"]
     assert languages(page) == ["en", "hu", "de"]
+    assert page.locator('.seat[data-seat="1"] .level').inner_text() == words(
+        "bavarian-tarock", "de")["web.level.easy"]  # a computer's level in the reader's words
     hungarian = server.create(**against_bots("hungarian-tarokk", seed=11))
     page = open_seat(browser, server, hungarian["seats"][0]["url"], locale="de-DE")
     page.wait_for_selector("[data-to-act]")

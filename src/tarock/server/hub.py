@@ -376,7 +376,9 @@ class Hub:
                 tokens[i] = secrets.token_urlsafe(24)
                 token_hash = hash_token(tokens[i])
             level = p.get("level") or TAKEOVER_LEVEL if p["kind"] == "bot" else None
-            name = p.get("name") or (f"Bot {i + 1} ({level})" if level else None)
+            # a bot's level is shown in the reader's words beside its name (the page reads
+            # the seat's level), not in the name, which records and every language keep
+            name = p.get("name") or (f"Bot {i + 1}" if level else None)
             seats.append(SeatSpec(i, name, p["kind"], level, token_hash))
         spec = TableSpec(
             id=self.prefix + secrets.token_urlsafe(8), game=game_name,

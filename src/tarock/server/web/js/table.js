@@ -348,6 +348,7 @@ function renderSeats() {
     h("div", { class: "seat-head" },
       h("span", { class: `dot ${s.connected ? "on" : "off"}`, title: state, "aria-hidden": "true" }),
       h("span", { class: "seat-name" }, me ? `${s.name} (${t("web.you")})` : s.name ?? t("web.open_seat")),
+      s.kind === "bot" ? botLevel(s.level) : null,
       obs.dealer === s.seat ? h("span", { class: "badge", title: t("ui.dealer_is", { name: s.name }) }, "D") : null),
     h("div", { class: "seat-sub" },
       h("span", { class: "sr-state" }, state),
@@ -358,6 +359,13 @@ function renderSeats() {
   });
   $("seats").replaceChildren(...boxes);
   tick();
+}
+
+/** A computer player's level in words, beside its name. */
+function botLevel(level) {
+  const { t } = page.cat;
+  const word = t(`web.level.${level}`);
+  return h("span", { class: "level", title: t("web.bot", { level: word }) }, word);
 }
 
 function renderCenter() {
