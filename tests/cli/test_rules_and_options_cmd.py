@@ -58,6 +58,17 @@ def test_rules_game_option_restricts_the_lookup() -> None:
     assert_bad_input(run("rules", "--game", "chess", "HU-PLAY-2"), "'chess'", "ottocento")
 
 
+def test_rules_in_the_language_of_a_guide_else_in_english() -> None:
+    italian = run("rules", "--lang", "it", "OT-PLAY-3")
+    assert italian.exit_code == 0, italian.output
+    assert italian.stdout.startswith("OT-PLAY-3  (ottocento, ")
+    assert italian.stdout != run("rules", "OT-PLAY-3").stdout
+    assert run("rules", "--lang", "it", "HU-PLAY-2").stdout == run("rules", "HU-PLAY-2").stdout
+    listed = run("rules", "--game", "bavarian-tarock", "--lang", "de")
+    assert "bavarian-tarock.de.md" in listed.stdout
+    assert_bad_input(run("rules", "--lang", "xx", "HU-PLAY-2"), "'xx'", "en or hu")
+
+
 def test_rules_unknown_id_is_bad_input() -> None:
     assert_bad_input(run("rules", "HU-PLAY-99"), "no rule 'HU-PLAY-99'", "HU-PLAY-2")
 

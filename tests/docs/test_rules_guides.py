@@ -10,6 +10,7 @@ import pytest
 from rules_ids import ROOT, RULES_DIR, all_test_case_ids, rule_anchors
 
 import tarock.games  # noqa: F401  (registers the games)
+from tarock.core.presentation import LANGUAGES
 from tarock.core.protocol import make_game
 
 # A rule ID as the code cites it: HU-PLAY-2, BT-V1P-PAY-10, OT-TC-V-12, and the Bavarian test
@@ -56,12 +57,64 @@ def test_option_specs_cite_anchored_rules() -> None:
                 assert spec.rule in anchors, (name, spec.key, spec.rule)
 
 
+def english_guides() -> list[Path]:
+    """The guides (``<game>.md``), not their translations (``<game>.<lang>.md``)."""
+    return sorted(p for p in RULES_DIR.glob("*.md") if "." not in p.stem)
+
+
 def test_anchors_are_unique() -> None:
     seen: dict[str, str] = {}
-    for path in sorted(RULES_DIR.glob("*.md")):
+    for path in english_guides():
         for anchor in re.findall(r'<a id="([^"]+)"></a>', path.read_text(encoding="utf-8")):
             assert anchor not in seen, f"{anchor} in {seen.get(anchor)} and {path.name}"
             seen[anchor] = path.name
+
+
+TRANSLATIONS = sorted(p for p in RULES_DIR.glob("*.md") if "." in p.stem)
+
+
+def rule_spans(text: str) -> list[tuple[str, str]]:
+    """Each anchor's ID and its text up to the next anchor or heading."""
+    spans: list[tuple[str, str]] = []
+    for line in text.splitlines():
+        anchor = re.search(r'<a id="([^"]+)"></a>', line)
+        if line.startswith("#"):
+            spans.append(("", line))
+        elif anchor:
+            spans.append((anchor.group(1), line))
+        elif spans:
+            spans[-1] = (spans[-1][0], spans[-1][1] + "\n" + line)
+    return [span for span in spans if span[0]]
+
+
+def test_the_guides_are_written_in_some_other_languages() -> None:
+    assert [p.name for p in TRANSLATIONS] == [
+        "bavarian-tarock.de.md", "hungarian-tarokk.hu.md", "ottocento.it.md"]
+
+
+@pytest.mark.parametrize("path", TRANSLATIONS, ids=lambda p: p.name)
+def test_a_guide_in_another_language_has_the_english_ones_rules_one_for_one(path: Path
+                                                                          ) -> None:
+    """The same headings at the same levels, the same anchors in the same order, and in each
+    rule the same rule IDs and the same code (option names and values), so that a rule an
+    engine cites reads the same in every language; only the words around them differ."""
+    game, lang = path.stem.split(".")
+    assert lang in LANGUAGES and lang != "en"
+    english = (RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+
+    def levels(source: str) -> list[int]:
+        return [len(line) - len(line.lstrip("#")) for line in source.splitlines()
+                if line.startswith("#")]
+
+    assert levels(text) == levels(english)
+    spans, english_spans = rule_spans(text), rule_spans(english)
+    assert [rule for rule, _ in spans] == [rule for rule, _ in english_spans]
+    for (rule, words), (_, source) in zip(spans, english_spans, strict=True):
+        assert re.search(rf'<a id="{rule}"></a>\*\*{rule}\b', words), rule
+        assert sorted(cited_ids(words)) == sorted(cited_ids(source)), rule
+        assert sorted(re.findall(r"`[^`]+`", words)) == sorted(
+            re.findall(r"`[^`]+`", source)), rule
 
 
 @pytest.mark.parametrize("game", ["hungarian-tarokk", "bavarian-tarock", "ottocento"])

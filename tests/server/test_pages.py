@@ -103,7 +103,8 @@ def test_the_rule_a_refusal_names_is_served_from_its_guide(server: Server) -> No
     rule = find_rule("HU-PLAY-2", GUIDES)
     assert rule is not None
     assert answer.json() == {"rule": "HU-PLAY-2", "game": "hungarian-tarokk",
-                             "section": rule.section, "title": rule.title, "text": rule.text}
+                             "section": rule.section, "title": rule.title, "text": rule.text,
+                             "lang": "en"}
     assert "follow" in rule.text.lower()
     for missing in ("HU-PLAY-999", "not-a-rule", "..%2Fpages.py"):
         answer = server.client.get(f"/api/rules/{missing}")
@@ -119,6 +120,22 @@ def test_a_games_rules_are_served_in_the_guides_order(server: Server) -> None:
     assert follow == server.client.get("/api/rules/BT-PLAY-5").json()
     answer = server.client.get("/api/rules", params={"game": "skat"})
     assert answer.status_code == 404 and answer.json()["error"]["code"] == "unknown_game"
+
+
+def test_a_rule_in_the_readers_language_where_its_guide_is_written_in_it(server: Server
+                                                                          ) -> None:
+    german = server.client.get("/api/rules/BT-PLAY-5", params={"lang": "de"}).json()
+    english = server.client.get("/api/rules/BT-PLAY-5").json()
+    assert (german["lang"], english["lang"]) == ("de", "en")
+    assert german["text"].startswith("BT-PLAY-5") and german["text"] != english["text"]
+    assert german == {**english, "section": german["section"], "title": german["title"],
+                      "text": german["text"], "lang": "de"}
+    # no Italian guide of Bavarian tarock: the English text, which says so
+    assert server.client.get("/api/rules/BT-PLAY-5", params={"lang": "it"}).json() == english
+    assert server.client.get("/api/rules/BT-PLAY-5", params={"lang": "../x"}).json() == english
+    listed = server.client.get("/api/rules", params={"game": "ottocento", "lang": "it"}).json()
+    assert [r["rule"] for r in listed] == [r.rule_id for r in guide_rules("ottocento")]
+    assert {r["lang"] for r in listed} == {"it"}
 
 
 @pytest.mark.parametrize(("game", "seats", "lang"), [("bavarian-tarock", 3, "en"),

@@ -126,6 +126,35 @@ def test_the_rules_button_finds_a_rule_by_its_words(browser, server):
     assert "No rule mentions" in reference.inner_text()
 
 
+def test_the_rules_in_the_readers_language_where_the_guide_is_written_in_it(browser, server):
+    """A German reader at a Bavarian table reads the German guide, with no note; a Hungarian
+    reader there (no Hungarian guide of Bavarian tarock) the English one, with a note."""
+    table = server.create(**against_bots("bavarian-tarock", seed=8))
+    page = open_seat(browser, server, table["seats"][0]["url"], locale="de-DE")
+    page.wait_for_selector("[data-to-act]")
+    page.click("#btn-rules")
+    reference = page.locator("dialog.rules-reference[open]")
+    reference.locator('button[data-rule="BT-PLAY-5"]').click()
+    rule = page.locator("dialog.rule-dialog:not(.rules-reference)[open]")
+    german = server.client.get("/api/rules/BT-PLAY-5", params={"lang": "de"}).json()
+    shown = german["text"].removeprefix("BT-PLAY-5").strip().replace("`", "")
+    assert rule.locator("[data-rule-text]").inner_text() == shown
+    assert german["section"] in rule.locator("h2").inner_text()
+    assert rule.locator(".note").inner_text() == ""
+    assert reference.locator(".note").inner_text() == ""
+    rule.locator("form button").click()
+    reference.locator("form button").click()
+    page.select_option("select.lang", "hu")
+    page.locator("#btn-rules", has_text=catalogue("bavarian-tarock", "hu")["strings"][
+        "web.rules"]).click()
+    reference.locator('button[data-rule="BT-PLAY-5"]').click()
+    english = server.client.get("/api/rules/BT-PLAY-5").json()["text"]
+    assert rule.locator("[data-rule-text]").inner_text() == english.removeprefix(
+        "BT-PLAY-5").strip().replace("`", "")
+    assert rule.locator(".note").inner_text() == catalogue("bavarian-tarock", "hu")[
+        "strings"]["web.rule_language"]
+
+
 def test_a_choice_not_offered_says_why_once_with_its_rule(browser, server):
     """At these seeds the person, clicking the first choice, meets a choice not offered: no pass
     before the declarer's call (HU-CALL-1), or none in the auction (HU-BID-13/14); a click that

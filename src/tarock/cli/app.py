@@ -662,7 +662,7 @@ class _Table:
 
     def read_rule(self, rule_id: str) -> None:
         try:
-            rule = find_rule(rule_id, GUIDES)
+            rule = find_rule(rule_id, GUIDES, self.pres.lang)
         except TarockError as exc:  # installed without the checkout's guides
             self.console.print(error_line(exc), style="red", markup=False)
             return

@@ -73,23 +73,24 @@ def game_catalogue(name: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
 
 
 @router.get("/api/rules")
-def rules(game: str) -> list[dict[str, Any]]:
-    """Every rule of a game's rules guide in order (in English), for the table page's rules
-    reference, which searches them as ``tarock rules WORD`` does."""
+def rules(game: str, lang: str = DEFAULT_LANGUAGE) -> list[dict[str, Any]]:
+    """Every rule of a game's rules guide in order, in ``lang`` where the guide is written in
+    it (else in English; each rule says its language), for the table page's rules reference,
+    which searches them as ``tarock rules WORD`` does."""
     if game not in GUIDES:
         raise HubError("unknown_game", f"no rules guide for game {game!r}", 404)
     try:
-        return [_rule_json(r) for r in guide_rules(game)]
+        return [_rule_json(r) for r in guide_rules(game, lang)]
     except TarockError as error:  # installed without the checkout's guides
         raise HubError("not_found", str(error), 404) from None
 
 
 @router.get("/api/rules/{rule_id}")
-def rule(rule_id: str) -> dict[str, Any]:
-    """The rule of that ID from the game's rules guide (in English), for the table page, where
-    every refusal names its rule."""
+def rule(rule_id: str, lang: str = DEFAULT_LANGUAGE) -> dict[str, Any]:
+    """The rule of that ID from the game's rules guide, in ``lang`` where the guide is written
+    in it (else in English), for the table page, where every refusal names its rule."""
     try:
-        found = find_rule(rule_id, GUIDES) if RULE_ID.fullmatch(rule_id) else None
+        found = find_rule(rule_id, GUIDES, lang) if RULE_ID.fullmatch(rule_id) else None
     except TarockError as error:  # installed without the checkout's guides
         raise HubError("not_found", str(error), 404) from None
     if found is None:
@@ -99,7 +100,7 @@ def rule(rule_id: str) -> dict[str, Any]:
 
 def _rule_json(found: Rule) -> dict[str, Any]:
     return {"rule": found.rule_id, "game": found.guide, "section": found.section,
-            "title": found.title, "text": found.text}
+            "title": found.title, "text": found.text, "lang": found.lang}
 
 
 @router.get("/api/tables/{table_id}/replay/{deal}")

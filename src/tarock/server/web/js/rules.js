@@ -2,7 +2,8 @@
 // shows ends with its rule ID (`Not allowed: ... (HU-PLAY-2)`), and the ID is a button that
 // shows the rule's text from the game's rules guide (GET /api/rules/{id}) in a dialog. The
 // page's Rules button opens the whole guide (GET /api/rules?game=), searched as one types, as
-// `tarock rules WORD` does. The guides are in English; the dialogs say so in other languages.
+// `tarock rules WORD` does, in the reader's language where the game's guide is written in it,
+// else in English, which the dialogs then say.
 
 import { h } from "./i18n.js";
 
@@ -36,12 +37,12 @@ const fold = (text) => text.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLo
 export async function openRules(game, cat) {
   let rules = [];
   try {
-    const answer = await fetch(`/api/rules?game=${encodeURIComponent(game)}`);
+    const answer = await fetch(`/api/rules?game=${encodeURIComponent(game)}&lang=${cat.lang}`);
     if (answer.ok) rules = await answer.json();
   } catch {
     // offline: the list says no rule is found
   }
-  const box = referenceDialog(cat);
+  const box = referenceDialog(cat, rules[0]?.lang);
   const search = box.querySelector("input");
   const list = box.querySelector("[data-rules]");
   const show = () => {
@@ -69,7 +70,8 @@ async function showRule(rule, cat, known = null) {
   const box = ruleDialog(cat);
   let found = known;
   try {
-    const answer = found ? null : await fetch(`/api/rules/${encodeURIComponent(rule)}`);
+    const answer = found ? null
+      : await fetch(`/api/rules/${encodeURIComponent(rule)}?lang=${cat.lang}`);
     if (answer?.ok) found = await answer.json();
   } catch {
     // offline: the dialog says the text is not available
@@ -82,11 +84,14 @@ async function showRule(rule, cat, known = null) {
   // `option_names` and values are code in the guide's text
   box.querySelector("[data-rule-text]").replaceChildren(...(text ?? cat.t("web.rule_missing"))
     .split("`").map((part, i) => (i % 2 ? h("code", {}, part) : part)));
-  box.querySelector(".note").textContent = found ? cat.t("web.rule_language") : "";
+  box.querySelector(".note").textContent = found && found.lang !== cat.lang
+    ? cat.t("web.rule_language") : "";
   if (!box.open) box.showModal();
 }
 
-function referenceDialog(cat) {
+/** The guide's dialog; ``lang``: the language its rules came in (a note where it is not the
+ *  reader's). */
+function referenceDialog(cat, lang) {
   if (!reference) {
     reference = h("dialog", { class: "rule-dialog rules-reference", "aria-labelledby": "rules-title" },
       h("h2", { id: "rules-title" }), h("input", { type: "search", class: "rules-search" }),
@@ -98,7 +103,8 @@ function referenceDialog(cat) {
   const search = reference.querySelector("input");
   search.placeholder = cat.t("web.rules_search");
   search.setAttribute("aria-label", cat.t("web.rules_search"));
-  reference.querySelector(".note").textContent = cat.t("web.rule_language");
+  reference.querySelector(".note").textContent = lang && lang !== cat.lang
+    ? cat.t("web.rule_language") : "";
   reference.querySelector("form button").textContent = cat.t("web.close");
   return reference;
 }
