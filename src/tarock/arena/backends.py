@@ -11,7 +11,8 @@ to keep the per-task overhead small while balancing the load.
 
 * ``workers == 1``: units are played one by one in this process.
 * ``workers > 1``: a :class:`concurrent.futures.ProcessPoolExecutor` with ``workers`` processes
-  (started with ``spawn``, which is safe with threads in the parent and the same on every OS).
+  (started with ``spawn``, which is safe with threads in the parent and the same on every OS;
+  each worker ends with this process, :mod:`tarock.core.processes`).
 * Ray (``--ray ADDRESS``): ``"local"`` starts a private Ray instance on this machine with
   ``workers`` CPUs and stops it afterwards; any other address (``"auto"``, ``"HOST:6379"``,
   ``"ray://HOST:10001"``) is passed to ``ray.init(address=...)`` to join a running cluster, whose
@@ -23,13 +24,12 @@ to keep the per-task overhead small while balancing the load.
 from __future__ import annotations
 
 import logging
-import multiprocessing
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager, suppress
 from typing import Any
 
 from tarock.core.errors import TarockError
+from tarock.core.processes import worker_pool
 
 MAX_CHUNK = 25
 CHUNKS_PER_WORKER = 4
@@ -59,8 +59,7 @@ def local_backend(work: Work, spec: Any, deals: int, workers: int) -> Iterator[C
     if workers <= 1:
         yield (work(spec, part) for part in parts)
         return
-    pool = ProcessPoolExecutor(max_workers=min(workers, len(parts)),
-                               mp_context=multiprocessing.get_context("spawn"))
+    pool = worker_pool(min(workers, len(parts)))
     try:
         futures = [pool.submit(work, spec, part) for part in parts]
         yield (future.result() for future in futures)

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import json
-import multiprocessing
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from tarock.core.processes import worker_pool
 from tarock.core.protocol import Game, make_game
 from tarock.players.base import LEVELS, Player, make_player
 from tarock.players.search import warm_up
@@ -65,8 +65,7 @@ class Bots:
         if kind != LEVELS["hard"]:
             return self._threads
         if self._processes is None:
-            context = multiprocessing.get_context("spawn")
-            self._processes = ProcessPoolExecutor(self._process_count, mp_context=context)
+            self._processes = worker_pool(self._process_count)
         return self._processes
 
     def prepare(self, level: str, game: Game) -> None:
