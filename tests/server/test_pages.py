@@ -160,6 +160,12 @@ def test_a_view_in_words_says_why_each_other_card_is_refused(
             assert all(r["rule"] and r["message"] and r["rule"] not in r["message"]
                        for r in refused.values())
             assert all(r["message"] == words[f"refusal.{r['reason']}"] for r in refused.values())
+            # sent anyway (a crafted message), the card is refused with the same catalogue key
+            card, shown = next(iter(refused.items()))
+            ws.send({"type": "act", "seq": view["seq"], "action": shown["action"]})
+            error = ws.error()
+            assert (error["code"], error["rule"], error["reason"]) == (
+                "illegal", shown["rule"], shown["reason"]), card
             break
         ws.send({"type": "act", "seq": view["seq"], "action": view["legal"][0]})
     else:

@@ -251,6 +251,11 @@ def test_two_people_see_only_their_own_hands(browser, server):
     anna.click("#chat-send")
     bela.wait_for_selector("#chat li:has-text('Jó játékot!')")
     anna.wait_for_selector(".seat .timer:has-text('⏱')")  # the turn timer of a person's turn
+    late = open_seat(browser, server, table["seats"][1]["url"], locale="hu-HU")  # taken since
+    late.fill("#join-name", "Cecília")
+    late.click("#join-button")
+    late.locator(".join-form .error", has_text=catalogue("hungarian-tarokk", "hu")["strings"][
+        "web.error.no_open_seat"]).wait_for()  # the server's refusal in the reader's words
 
 
 def test_a_reload_in_the_middle_of_a_deal_continues_it(browser, server):

@@ -58,13 +58,15 @@ FINISHED_IN_MEMORY = 16
 class HubError(Exception):
     """A refusal the hub answers with: an HTTP status or a WebSocket ``error`` message."""
 
-    def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None):
+    def __init__(self, code: str, message: str, status: int = 400, rule: str | None = None,
+                 reason: str | None = None):
         super().__init__(message)
         self.code, self.message, self.status, self.rule = code, message, status, rule
+        self.reason = reason  # an engine refusal's catalogue key (refusal.<reason>), if any
 
     @classmethod
     def from_engine(cls, error: TarockError, code: str = "illegal") -> HubError:
-        return cls(code, str(error), 400, error.rule)
+        return cls(code, str(error), 400, error.rule, error.reason)
 
 
 def game_with(name: str, options: dict[str, Any], unknown_status: int = 400) -> Game:

@@ -48,8 +48,12 @@ class _Bucket:
         self.tokens = min(BURST, self.tokens + 1)
 
 
-def _error(code: str, message: str, rule: str | None = None, ref: Any = None) -> dict[str, Any]:
-    return {"type": "error", "code": code, "message": message, "rule": rule, "ref": ref}
+def _error(code: str, message: str, rule: str | None = None, ref: Any = None,
+           reason: str | None = None) -> dict[str, Any]:
+    """An ``error`` message; ``reason`` (an extension) names the words of an engine refusal in
+    the game's catalogues (``refusal.<reason>``), so that a page can say it in its language."""
+    return {"type": "error", "code": code, "message": message, "rule": rule, "ref": ref,
+            "reason": reason}
 
 
 @router.websocket("/ws/tables/{table_id}")
@@ -138,7 +142,7 @@ async def _handle(hub: Hub, live: LiveTable, client: Client, text: str | None,
         else:
             hub.sync(live, client)
     except HubError as error:
-        client.send(_error(error.code, error.message, error.rule, ref))
+        client.send(_error(error.code, error.message, error.rule, ref, error.reason))
     except Exception:  # never a stack trace to a client; the log has it
         table_log(live.id).exception("message failed")
         client.send(_error("internal", "the server could not handle this message", ref=ref))

@@ -140,7 +140,7 @@ function askName(seat) {
     });
     const answer = await response.json();
     if (!response.ok) {
-      error.textContent = answer.error.message;
+      error.textContent = errorWords(answer.error);
       return;
     }
     page.token = answer.token;
@@ -215,7 +215,7 @@ function receive(message) {
       if (message.code === "stale") { // the table moved on meanwhile: show it as it is now
         send({ type: "sync" });
       } else {
-        notice(page.cat.t("web.refused", { reason: refusal(message.message, message.rule) }),
+        notice(page.cat.t("web.refused", { reason: refusal(errorWords(message), message.rule) }),
           message.rule);
       }
       render();
@@ -223,6 +223,13 @@ function receive(message) {
     default:
       break;
   }
+}
+
+/** A refusal of the server in the reader's words where the catalogue has them (by its code,
+ *  or the engine's reason for an illegal action), else the server's own (English) message. */
+function errorWords(error) {
+  const { strings } = page.cat;
+  return strings[`web.error.${error.code}`] ?? strings[`refusal.${error.reason}`] ?? error.message;
 }
 
 function act(action) {
