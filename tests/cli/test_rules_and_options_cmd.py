@@ -36,6 +36,9 @@ def test_every_anchor_of_the_guides_can_be_printed() -> None:
     found = {rule.rule_id for guide in GUIDES for rule in guide_rules(guide)}
     assert found == anchors
     assert all(rule.text.strip() for guide in GUIDES for rule in guide_rules(guide))
+    for lang in ("en", "hu", "de", "it"):  # plain text: no Markdown's * of emphasis or bold
+        assert not [rule.rule_id for guide in GUIDES for rule in guide_rules(guide, lang)
+                    if "*" in rule.text], lang
 
 
 def test_rules_looks_up_the_rule_a_refusal_names(tmp_path: Path) -> None:

@@ -142,14 +142,15 @@ def test_every_refusal_a_person_meets_has_words_in_every_language(
     game = make_game(name, options)
     package = game.presentation().package
     english = own_words(package, "en")
+    shown = {lang: (game.presentation(lang), own_words(package, lang))
+             for lang in game.presentation().languages}
     for error in refusals_met(game, DEALS):
         assert error.reason is not None, f"{error} has no catalogue key"
         key = f"refusal.{error.reason}"
         assert english[key] in error.message  # the English words say what the engine says
-        for lang in game.presentation().languages:
-            words = own_words(package, lang)
+        for lang, (pres, words) in shown.items():
             assert key in words, (lang, key)
-            assert game.presentation(lang).refusal(error.message, error.reason) == words[key]
+            assert pres.refusal(error.message, error.reason) == words[key]
 
 
 @pytest.mark.parametrize("name", GAMES)

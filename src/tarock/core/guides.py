@@ -24,6 +24,8 @@ GUIDES_DIR = Path(__file__).resolve().parents[3] / "docs" / "rules"
 GUIDES = ("hungarian-tarokk", "bavarian-tarock", "ottocento")  # docs/rules/<name>.md
 ENGLISH = "en"
 ANCHOR = re.compile(r'<a id="([^"]+)"></a>')
+# Markdown's *emphasis* of a term (the guides' bold is ``**``): a rule is shown as plain text
+EMPHASIS = re.compile(r"(?<![\w*])\*(?=\S)([^*]+?)(?<=\S)\*(?![\w*])")
 RULE_ID = re.compile(r"[A-Za-z]{1,3}(?:-[A-Za-z0-9]+)*-\d+")
 
 
@@ -77,7 +79,8 @@ def guide_rules(guide: str, lang: str = ENGLISH) -> tuple[Rule, ...]:
     def close() -> None:
         if current is not None:
             body = " ".join(" ".join(current[1]).split())
-            rules.append(Rule(current[0], guide, section, body.replace("**", ""), lang))
+            plain = EMPHASIS.sub(r"\1", body.replace("**", ""))
+            rules.append(Rule(current[0], guide, section, plain, lang))
 
     for line in _read(guide, lang).splitlines():
         if line.startswith("#"):
