@@ -70,6 +70,10 @@ def test_rules_in_the_language_of_a_guide_else_in_english() -> None:
     listed = run("rules", "--game", "bavarian-tarock", "--lang", "de")
     assert "bavarian-tarock.de.md" in listed.stdout
     assert_bad_input(run("rules", "--lang", "xx", "HU-PLAY-2"), "'xx'", "en or hu")
+    # a language no guide is written in reads the English one, kept once (a server is asked
+    # for whatever a request says)
+    assert guide_rules("ottocento", "xx") is guide_rules("ottocento", "hu") is guide_rules(
+        "ottocento")
 
 
 def test_rules_unknown_id_is_bad_input() -> None:

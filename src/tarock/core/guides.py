@@ -67,11 +67,14 @@ def _read(guide: str, lang: str) -> str:
                                  expected="a checkout with docs/rules") from exc
 
 
-@cache
 def guide_rules(guide: str, lang: str = ENGLISH) -> tuple[Rule, ...]:
     """The rules of one guide in order, in ``lang`` where the guide is written in it (else in
     English): each runs from its anchor to the next anchor or heading."""
-    lang = guide_language(guide, lang)
+    return _guide_rules(guide, guide_language(guide, lang))
+
+
+@cache  # keyed by the languages guides are written in only, not by whatever a request asks
+def _guide_rules(guide: str, lang: str) -> tuple[Rule, ...]:
     rules: list[Rule] = []
     section = ""
     current: tuple[str, list[str]] | None = None
