@@ -261,6 +261,18 @@ def test_a_sessions_summary_in_words() -> None:
         assert not pres.missing, (lang, pres.missing)
 
 
+def test_a_score_sheets_rows_in_words() -> None:
+    """A deal's row is its number; the other rows of a Bavarian match (the stakes paid in, the
+    fund shared out at its end) have words in every language of the game."""
+    game = make_game("bavarian-tarock")
+    for lang in game.presentation().languages:
+        pres = game.presentation(lang)
+        assert pres.sheet_label("12") == "12"
+        assert pres.sheet_label("stakes") == pres.strings["sheet.stakes"]
+        assert pres.sheet_label("split") == pres.strings["sheet.split"]
+        assert not pres.missing, (lang, pres.missing)
+
+
 def test_hungarian_words() -> None:
     pres = make_game("hungarian-tarokk").presentation("hu")
     assert [pres.card_short(c) for c in ("T1", "T20", "T21", "T22", "HK", "CQ")] == [

@@ -291,5 +291,6 @@ def render_sheet(pres: Presentation, sheet: ScoreSheet, title: str | None = None
     if with_pot:
         table.add_column(pres.t("ui.pot"), footer=str(sheet.pot), justify="right")
     for label, row, pot in zip(sheet.labels, sheet.rows, sheet.pots, strict=True):
-        table.add_row(label, *[signed(s) for s in row], *([signed(pot)] if with_pot else []))
+        table.add_row(pres.sheet_label(label), *[signed(s) for s in row],
+                      *([signed(pot)] if with_pot else []))
     return table

@@ -285,6 +285,11 @@ class Presentation:
         return [{"name": self.seat_name(names, seat), "score": score}
                 for seat, score in enumerate(result.get("scores", []))]
 
+    def sheet_label(self, label: str) -> str:
+        """A score sheet row's label in words: a deal's number as it is, another row (a
+        Bavarian match's stakes, the fund shared out at its end) by its catalogue key."""
+        return label if label.isdecimal() else self.t(f"sheet.{label}")
+
     def summary_text(self, key: str, value: Any) -> str:
         """A value of a session's summary (``Session.summary()``: names, counts, flags) in
         words, for the end of a session; a game words its own values (Ottocento's)."""

@@ -627,7 +627,8 @@ function renderSheet() {
   if (!sheet) return;
   const head = h("tr", {}, h("th", {}, t("ui.deal")), sheet.names.map((n) => h("th", {}, n)),
     sheet.pots.length ? h("th", {}, t("ui.pot")) : null);
-  const rows = sheet.rows.map((row, i) => h("tr", {}, h("td", {}, sheet.labels[i]),
+  const label = (text) => (/^\d+$/.test(text) ? text : t(`sheet.${text}`)); // as sheet_label
+  const rows = sheet.rows.map((row, i) => h("tr", {}, h("td", {}, label(sheet.labels[i])),
     row.map((v) => h("td", { class: "num" }, v)),
     sheet.pots.length ? h("td", { class: "num" }, sheet.pots[i]) : null));
   const total = h("tr", {}, h("th", {}, t("ui.total")),
