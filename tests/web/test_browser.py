@@ -363,7 +363,7 @@ def test_a_table_speaks_the_browsers_language_where_its_game_has_words_in_it(bro
     def languages(page: Any) -> list[str]:
         return page.locator("select.lang option").evaluate_all("os => os.map(o => o.value)")
 
-    bavarian = server.create(**against_bots("bavarian-tarock", seed=13))
+    bavarian = server.create(**against_bots("bavarian-tarock", seed=13, deals=1))
     page = open_seat(browser, server, bavarian["seats"][0]["url"], locale="de-DE")
     page.wait_for_selector("[data-to-act]")
     assert page.evaluate("document.documentElement.lang") == "de"
@@ -372,6 +372,9 @@ def test_a_table_speaks_the_browsers_language_where_its_game_has_words_in_it(bro
     assert languages(page) == ["en", "hu", "de"]
     assert page.locator('.seat[data-seat="1"] .level').inner_text() == words(
         "bavarian-tarock", "de")["web.level.easy"]  # a computer's level in the reader's words
+    play_until(page, DEAL_OVER)
+    over = words("bavarian-tarock", "de")["phase.end"]  # "Spiel vorbei": no English title case
+    assert page.locator(".phase").inner_text() == over[0].upper() + over[1:]
     hungarian = server.create(**against_bots("hungarian-tarokk", seed=11))
     page = open_seat(browser, server, hungarian["seats"][0]["url"], locale="de-DE")
     page.wait_for_selector("[data-to-act]")
