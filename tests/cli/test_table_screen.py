@@ -187,6 +187,7 @@ def test_a_game_in_its_own_language_and_not_in_one_it_has_no_words_in() -> None:
     assert result.exit_code == 0, result.output
     assert "Trumpf" in result.stdout, result.stdout
     assert "Einsätze" in result.stdout and "stakes" not in result.stdout  # the sheet's rows
+    assert "You ist dran" not in result.stdout  # the person's own turn is "Du bist dran"
     refused = run("play", "--seed", "5", "--lang", "de", input=MANY)
     assert refused.exit_code == 2
     assert "language 'de'" in refused.output and len(refused.output.splitlines()) == 1

@@ -254,7 +254,9 @@ class Presentation:
         return []
 
     def status(self, obs: Mapping[str, Any], names: Sequence[str]) -> str:
-        """One line: who deals, the phase and whose turn it is."""
+        """One line: who deals, the phase and whose turn it is, unless it is the observing
+        seat's own (its screen says so in its own words: "{name} to act" with the person's
+        name breaks the grammar of other languages, "You ist dran")."""
         parts = []
         if obs.get("multiplier", 1) != 1:
             parts.append(self.t("ui.multiplier", n=obs["multiplier"]))
@@ -263,7 +265,7 @@ class Presentation:
         if "phase" in obs:
             parts.append(self.phase_name(str(obs["phase"])))
         to_act = obs.get("current_player")
-        if isinstance(to_act, int) and to_act >= 0:
+        if isinstance(to_act, int) and to_act >= 0 and to_act != obs.get("seat"):
             parts.append(self.t("ui.to_act", name=self.seat_name(names, to_act)))
         return " · ".join(parts)
 
