@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 from tarock.core.errors import InvalidOptionError
 
 if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
+
     from tarock.core.protocol import Game
 
 # The languages of the UI's words (the core catalogue words every one of them); a game adds its
@@ -40,25 +42,25 @@ TERM_FIELDS = {"bid": "bid", "bonus": "bonus", "item": "bonus", "owner": "team",
                "signal": "signal", "raise": "raise"}
 
 
+def _catalogue_file(package: str, lang: str) -> Traversable:
+    return resources.files(package) / "i18n" / f"{lang}.json"
+
+
 @cache
 def load_catalogue(package: str, lang: str) -> Mapping[str, str]:
     """The strings of ``package``'s ``i18n/<lang>.json``; empty when there is none."""
-    if not has_catalogue(package, lang):
+    file = _catalogue_file(package, lang)
+    if not file.is_file():
         return {}
-    data = json.loads((resources.files(package) / "i18n" / f"{lang}.json").read_text(
-        encoding="utf-8"))
+    data = json.loads(file.read_text(encoding="utf-8"))
     return {str(k): str(v) for k, v in data.items()}
-
-
-def has_catalogue(package: str, lang: str) -> bool:
-    """Whether ``package`` words ``lang``: a language is added by adding its file."""
-    return (resources.files(package) / "i18n" / f"{lang}.json").is_file()
 
 
 @cache
 def package_languages(package: str) -> tuple[str, ...]:
-    """The languages of :data:`LANGUAGES` that ``package`` has a catalogue of, English first."""
-    return tuple(lang for lang in LANGUAGES if has_catalogue(package, lang))
+    """The languages of :data:`LANGUAGES` that ``package`` has a catalogue of, English first: a
+    language is added by adding its file."""
+    return tuple(lang for lang in LANGUAGES if _catalogue_file(package, lang).is_file())
 
 
 class _Fields(dict[str, Any]):
